@@ -1,0 +1,94 @@
+/*
+ * diff.c - the entry point: argument checks, buffers, algorithm dispatch.
+ */
+#include "internal.h"
+
+/* Empties the visible part of a result, keeping its storage. */
+static void clear_result(bxd_result_t *r) {
+    struct bxd_result_storage_ *storage = r->storage_;
+    bxd_result_init(r);
+    r->storage_ = storage;
+}
+
+static bxd_status_t check_list(const bxd_list_t *list) {
+    if (list == NULL) return BXD_ERR_INVALID_ARGUMENT;
+    if (list->count > BXD_MAX_COUNT) return BXD_ERR_TOO_LARGE;
+    if (list->count > 0 && list->ids == NULL) return BXD_ERR_INVALID_ARGUMENT;
+    return BXD_OK;
+}
+
+bxd_status_t bxd_diff(bxd_workspace_t *workspace, const bxd_list_t *old_list,
+                      const bxd_list_t *new_list, const bxd_options_t *options,
+                      bxd_result_t *result) {
+    if (result == NULL) return BXD_ERR_INVALID_ARGUMENT;
+    clear_result(result);
+    bxd_status_t s;
+    if ((s = check_list(old_list)) != BXD_OK) return s;
+    if ((s = check_list(new_list)) != BXD_OK) return s;
+    bxd_options_t defaults;
+    bxd_options_init(&defaults);
+    if (options == NULL) options = &defaults;
+    if (options->algorithm != BXD_ALGORITHM_HECKEL &&
+        options->algorithm != BXD_ALGORITHM_LCS)
+        return BXD_ERR_INVALID_ARGUMENT;
+    if ((options->flags & ~(uint32_t)BXD_FLAG_REJECT_DUPLICATES) != 0)
+        return BXD_ERR_INVALID_ARGUMENT;
+
+    bxd_workspace_t *ws = workspace;
+    if (ws == NULL && (s = bxd_workspace_create(NULL, &ws)) != BXD_OK) return s;
+
+    struct bxd_result_storage_ *st = result->storage_;
+    if (st == NULL) {
+        st = (struct bxd_result_storage_ *)ws->allocator.allocate(
+            ws->allocator.context, sizeof *st);
+        if (st == NULL) {
+            s = BXD_ERR_NO_MEMORY;
+            goto done;
+        }
+        memset(st, 0, sizeof *st);
+        st->allocator = ws->allocator;
+        result->storage_ = st;
+    }
+    if ((s = bxd_buffer_reserve(&st->allocator, &st->old_to_new,
+                                old_list->count, sizeof(uint32_t))) != BXD_OK ||
+        (s = bxd_buffer_reserve(&st->allocator, &st->new_to_old,
+                                new_list->count, sizeof(uint32_t))) != BXD_OK)
+        goto done;
+    uint32_t *o2n = (uint32_t *)st->old_to_new.data;
+    uint32_t *n2o = (uint32_t *)st->new_to_old.data;
+
+    bxd_span_t span;
+    int minimal = 1;
+    if (options->algorithm == BXD_ALGORITHM_HECKEL) {
+        s = bxd_heckel_pair(ws, old_list, new_list, options->flags, o2n, n2o,
+                            &span, result);
+    } else {
+        uint64_t bound = options->lcs_cost_bound ? options->lcs_cost_bound
+                                                 : BXD_DEFAULT_LCS_COST_BOUND;
+        s = bxd_lcs_pair(ws, old_list, new_list, options->flags, bound, o2n,
+                         n2o, &span, result);
+        minimal = result->minimal;
+    }
+    if (s != BXD_OK) goto done;
+    s = bxd_result_finish(ws, old_list, new_list, &span, result);
+    if (s != BXD_OK) goto done;
+    result->old_count = (uint32_t)old_list->count;
+    result->new_count = (uint32_t)new_list->count;
+    result->old_to_new = o2n;
+    result->new_to_old = n2o;
+    result->minimal = minimal;
+
+done:
+    if (s != BXD_OK) {
+        int side = result->duplicate_side;
+        uint32_t first = result->duplicate_first_index, second = result->duplicate_index;
+        clear_result(result);
+        if (s == BXD_ERR_DUPLICATE) {
+            result->duplicate_side = side;
+            result->duplicate_first_index = first;
+            result->duplicate_index = second;
+        }
+    }
+    if (workspace == NULL) bxd_workspace_destroy(ws);
+    return s;
+}

@@ -1,0 +1,311 @@
+/*
+ * CBoxDiff.h - the C core of BoxDiff.
+ *
+ * BoxDiff computes, for two lists of 64-bit identity hashes (and optional
+ * 64-bit content hashes), which elements were deleted, inserted, moved and
+ * updated, with a minimal number of moves, and a flat staged changeset that
+ * replays the old list into the new one.
+ *
+ * Conventions
+ *  - Every exported symbol starts with `bxd_`; types end in `_t`; macros
+ *    start with `BXD_`.
+ *  - Every fallible function returns a `bxd_status_t`; `BXD_OK` (0) is
+ *    success. The library never aborts, never prints, never touches errno,
+ *    and keeps no global state: it is reentrant, and distinct workspaces
+ *    and results may be used from distinct threads at the same time.
+ *  - Inputs are borrowed for the duration of a call and never kept.
+ *  - Indices are 32-bit: a list holds at most `BXD_MAX_COUNT` elements.
+ *  - All memory goes through a `bxd_allocator_t` (the C library's
+ *    malloc/free when none is given).
+ *
+ * Typical use:
+ *
+ *     bxd_workspace_t *ws = NULL;
+ *     bxd_result_t result;
+ *     bxd_result_init(&result);
+ *     if (bxd_workspace_create(NULL, &ws) != BXD_OK) return;
+ *     bxd_list_t old = { old_ids, old_contents, old_count };
+ *     bxd_list_t new = { new_ids, new_contents, new_count };
+ *     if (bxd_diff(ws, &old, &new, NULL, &result) == BXD_OK) {
+ *         for (uint32_t s = 0; s < result.stage_count; s++) { ... }
+ *     }
+ *     bxd_result_free(&result);
+ *     bxd_workspace_destroy(ws);
+ */
+#ifndef CBOXDIFF_H
+#define CBOXDIFF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Status codes                                                             */
+/* ------------------------------------------------------------------------ */
+
+/** Result of every fallible call. 0 is success. */
+typedef enum bxd_status {
+    /** Success. */
+    BXD_OK = 0,
+    /** An allocation failed. Outputs are left empty; nothing leaked. */
+    BXD_ERR_NO_MEMORY = 1,
+    /** A required pointer was NULL, a list had NULL ids with a non-zero
+     *  count, or an option held an unknown value. */
+    BXD_ERR_INVALID_ARGUMENT = 2,
+    /** A list holds more than `BXD_MAX_COUNT` elements (checked before any
+     *  allocation), or a size computation would overflow. */
+    BXD_ERR_TOO_LARGE = 3,
+    /** `BXD_FLAG_REJECT_DUPLICATES` was set and an id occurs twice in one
+     *  list; the result's `duplicate_side` and `duplicate_index` say where. */
+    BXD_ERR_DUPLICATE = 4
+} bxd_status_t;
+
+/** A short, static, English description of a status ("out of memory"). */
+const char *bxd_status_string(bxd_status_t status);
+
+/** Largest number of elements in one list (indices are 32-bit, and the two
+ *  largest values are reserved as markers). */
+#define BXD_MAX_COUNT ((size_t)0xFFFFFFF0u)
+
+/** Marker for "no index": an unmatched element in an index map. */
+#define BXD_NONE ((uint32_t)0xFFFFFFFFu)
+
+/* ------------------------------------------------------------------------ */
+/* Allocation                                                               */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * A caller-replaceable allocator.
+ *
+ * `allocate(context, size)` returns a block of at least `size` bytes aligned
+ * for any object (size is never 0), or NULL on failure.
+ * `deallocate(context, pointer, size)` releases a block that `allocate`
+ * returned, with the size it was asked for; it is never called with NULL.
+ * The allocator must stay valid for as long as any workspace or result
+ * that copied it is alive.
+ */
+typedef struct bxd_allocator {
+    void *(*allocate)(void *context, size_t size);
+    void (*deallocate)(void *context, void *pointer, size_t size);
+    void *context;
+} bxd_allocator_t;
+
+/* ------------------------------------------------------------------------ */
+/* Hashing                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * XXH3 64-bit hash of `length` bytes at `data` with `seed`.
+ *
+ * Stable across processes and machines: use it to turn strings or byte
+ * identifiers into ids. `data` may be NULL only when `length` is 0.
+ * Never fails.
+ */
+uint64_t bxd_hash_bytes(const void *data, size_t length, uint64_t seed);
+
+/* ------------------------------------------------------------------------ */
+/* Inputs and options                                                       */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * One list to diff, borrowed for the duration of a call.
+ *
+ * `ids` holds `count` identity hashes; it may be NULL only when `count` is 0.
+ * `contents` holds `count` content hashes, or is NULL (then no updates are
+ * reported for this pair of lists: both lists must give contents for
+ * updates to be detected).
+ */
+typedef struct bxd_list {
+    const uint64_t *ids;
+    const uint64_t *contents;
+    size_t count;
+} bxd_list_t;
+
+/** Which algorithm pairs old and new elements. */
+typedef enum bxd_algorithm {
+    /** Hashed Heckel (default): O(n) pairing by identity, duplicate ids
+     *  paired in order of occurrence, minimal moves. */
+    BXD_ALGORITHM_HECKEL = 0,
+    /** Myers' LCS in linear space over identity classes; elements outside
+     *  the LCS with the same identity on both sides become moves. */
+    BXD_ALGORITHM_LCS = 1
+} bxd_algorithm_t;
+
+/** Option flag: fail with `BXD_ERR_DUPLICATE` when an id repeats within a
+ *  list, instead of pairing duplicate occurrences in order. */
+#define BXD_FLAG_REJECT_DUPLICATES 0x1u
+
+/** Default `lcs_cost_bound`: diagonals searched exhaustively per split
+ *  before the LCS search turns heuristic. */
+#define BXD_DEFAULT_LCS_COST_BOUND 4096u
+
+/** Options of a diff. Initialise with `bxd_options_init`. */
+typedef struct bxd_options {
+    /** Pairing algorithm (default `BXD_ALGORITHM_HECKEL`). */
+    bxd_algorithm_t algorithm;
+    /** Bitwise OR of `BXD_FLAG_*` (default 0). */
+    uint32_t flags;
+    /** LCS only: past this many edit-distance steps (diagonals) in one
+     *  middle-snake search the search stops being exhaustive and splits
+     *  heuristically. 0 means `BXD_DEFAULT_LCS_COST_BOUND`. */
+    uint64_t lcs_cost_bound;
+} bxd_options_t;
+
+/** Fills `options` with the defaults. Safe on NULL (does nothing). */
+void bxd_options_init(bxd_options_t *options);
+
+/* ------------------------------------------------------------------------ */
+/* Results                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/** One move: element at index `from` goes to index `to`. */
+typedef struct bxd_move {
+    uint32_t from;
+    uint32_t to;
+} bxd_move_t;
+
+/** Kind of a stage of the flat staged changeset. */
+typedef enum bxd_stage_kind {
+    /** Stage 1: updates, as old indices, ascending. The list is otherwise
+     *  unchanged by this stage. */
+    BXD_STAGE_UPDATE = 1,
+    /** Stage 2: deletes, as old indices, ascending. */
+    BXD_STAGE_DELETE = 2,
+    /** Stage 3: inserts (new indices, ascending) and moves (`from`: index in
+     *  the list as it stands after stage 2; `to`: new index), ascending by
+     *  `from`. Every other element keeps its relative order. */
+    BXD_STAGE_INSERT_MOVE = 3
+} bxd_stage_kind_t;
+
+/** One stage; only the arrays that belong to its kind are non-empty. */
+typedef struct bxd_stage {
+    bxd_stage_kind_t kind;
+    const uint32_t *indices;   /* updates (stage 1), deletes (2), inserts (3) */
+    uint32_t index_count;
+    const bxd_move_t *moves;   /* stage 3 only */
+    uint32_t move_count;
+} bxd_stage_t;
+
+/**
+ * The result of a diff. The caller owns it: initialise with
+ * `bxd_result_init`, pass it to any number of diffs (each overwrites it and
+ * reuses its buffers when they are large enough), release with
+ * `bxd_result_free`. Pointers inside are valid until the next diff into
+ * the same result or until it is freed. Arrays with a zero count may be NULL.
+ */
+typedef struct bxd_result {
+    /** Sizes of the two lists. */
+    uint32_t old_count;
+    uint32_t new_count;
+    /** old_to_new[i]: new index paired with old index i, or BXD_NONE. */
+    const uint32_t *old_to_new;
+    /** new_to_old[j]: old index paired with new index j, or BXD_NONE. */
+    const uint32_t *new_to_old;
+    /** Number of paired elements. */
+    uint32_t matched_count;
+    /** Unpaired old indices, ascending. */
+    const uint32_t *deletes;
+    uint32_t delete_count;
+    /** Unpaired new indices, ascending. */
+    const uint32_t *inserts;
+    uint32_t insert_count;
+    /** Paired elements off one longest increasing subsequence of the
+     *  pairing (old index -> new index), ascending by old index. Their
+     *  number is matched_count minus the LIS length: minimal. */
+    const bxd_move_t *moves;
+    uint32_t move_count;
+    /** Paired elements whose content hashes differ, as old indices,
+     *  ascending (empty when either list has no contents). */
+    const uint32_t *updates;
+    uint32_t update_count;
+    /** 1 when the pairing is known to be optimal for its algorithm (always
+     *  1 for Heckel; for LCS, 0 when the cost bound cut the search short). */
+    int minimal;
+    /** On BXD_ERR_DUPLICATE: 0 if the duplicate is in the old list, 1 if in
+     *  the new list; `duplicate_index` is the index of the second
+     *  occurrence and `duplicate_first_index` of the first. */
+    int duplicate_side;
+    uint32_t duplicate_index;
+    uint32_t duplicate_first_index;
+    /** The flat staged changeset: non-empty stages in order (at most 3). */
+    bxd_stage_t stages[3];
+    uint32_t stage_count;
+
+    /* Private: owned buffers. Do not touch. */
+    struct bxd_result_storage_ *storage_;
+} bxd_result_t;
+
+/** Makes `result` empty and owning nothing. Safe on NULL. */
+void bxd_result_init(bxd_result_t *result);
+
+/** Releases what `result` owns and makes it empty again. Safe on NULL and
+ *  safe to call any number of times on an initialised result. */
+void bxd_result_free(bxd_result_t *result);
+
+/* ------------------------------------------------------------------------ */
+/* Workspaces and diffing                                                   */
+/* ------------------------------------------------------------------------ */
+
+/** Reusable scratch memory for diffs. Opaque. Not for use by two threads at
+ *  once. */
+typedef struct bxd_workspace bxd_workspace_t;
+
+/**
+ * Creates a workspace using `allocator` (copied; NULL means malloc/free).
+ * On success `*out` holds the workspace; on failure `*out` is NULL.
+ * Returns BXD_OK, BXD_ERR_INVALID_ARGUMENT (out NULL, or an allocator with a
+ * NULL function) or BXD_ERR_NO_MEMORY.
+ */
+bxd_status_t bxd_workspace_create(const bxd_allocator_t *allocator,
+                                  bxd_workspace_t **out);
+
+/** Releases a workspace and its scratch memory. Safe on NULL. */
+void bxd_workspace_destroy(bxd_workspace_t *workspace);
+
+/**
+ * Diffs `old_list` into `new_list`.
+ *
+ * workspace: scratch memory; NULL makes a temporary one for this call. With
+ *   a workspace and a result that were used for a diff at least as large,
+ *   the call allocates nothing.
+ * old_list, new_list: the lists (borrowed). Required.
+ * options: NULL for the defaults.
+ * result: an initialised result (see `bxd_result_init`); overwritten. It
+ *   allocates through the workspace's allocator the first time it grows.
+ *
+ * Returns BXD_OK; BXD_ERR_INVALID_ARGUMENT (NULL list or result, NULL ids
+ * with a non-zero count, unknown algorithm or flags); BXD_ERR_TOO_LARGE
+ * (a count past BXD_MAX_COUNT); BXD_ERR_DUPLICATE (with
+ * BXD_FLAG_REJECT_DUPLICATES; see the result's duplicate fields);
+ * BXD_ERR_NO_MEMORY. On any error the result holds no changes (counts 0).
+ */
+bxd_status_t bxd_diff(bxd_workspace_t *workspace,
+                      const bxd_list_t *old_list,
+                      const bxd_list_t *new_list,
+                      const bxd_options_t *options,
+                      bxd_result_t *result);
+
+/**
+ * Marks one longest strictly increasing subsequence of `values`.
+ *
+ * values: `count` values; entries equal to BXD_NONE are skipped (never
+ *   marked). May be NULL only when count is 0.
+ * keep: `count` bytes, set to 1 for the entries on the subsequence and 0
+ *   for the others.
+ * length: receives the subsequence's length (may be NULL).
+ * O(count log count) time; scratch memory from the workspace (NULL makes a
+ * temporary one). Returns BXD_OK, BXD_ERR_INVALID_ARGUMENT,
+ * BXD_ERR_TOO_LARGE or BXD_ERR_NO_MEMORY.
+ */
+bxd_status_t bxd_lis_mark(bxd_workspace_t *workspace,
+                          const uint32_t *values, size_t count,
+                          uint8_t *keep, uint32_t *length);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CBOXDIFF_H */

@@ -1,0 +1,187 @@
+/*
+ * internal.h - private declarations shared by the C core's files.
+ */
+#ifndef BXD_INTERNAL_H
+#define BXD_INTERNAL_H
+
+#include "CBoxDiff.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+#ifdef NDEBUG
+#define BXD_ASSERT(x) ((void)0)
+#else
+#include <assert.h>
+#define BXD_ASSERT(x) assert(x)
+#endif
+
+/* Table slot cursor markers (never valid indices: see BXD_MAX_COUNT). */
+#define BXD_SLOT_EMPTY ((uint32_t)0xFFFFFFFFu)
+#define BXD_SLOT_SPENT ((uint32_t)0xFFFFFFFEu)
+
+/* ---- allocation ---------------------------------------------------------- */
+
+/* A growable block; `capacity` in bytes. Contents are not preserved when it
+ * grows. */
+typedef struct bxd_buffer {
+    void *data;
+    size_t capacity;
+} bxd_buffer_t;
+
+/* a * b into *out; false on overflow. */
+static inline bool bxd_mul_size(size_t a, size_t b, size_t *out) {
+    if (a != 0 && b > SIZE_MAX / a) return false;
+    *out = a * b;
+    return true;
+}
+
+/* Makes `buffer` hold at least count * element_size bytes (at least 1).
+ * Returns BXD_OK, BXD_ERR_TOO_LARGE or BXD_ERR_NO_MEMORY (buffer then
+ * unchanged). */
+bxd_status_t bxd_buffer_reserve(const bxd_allocator_t *allocator,
+                                bxd_buffer_t *buffer, size_t count,
+                                size_t element_size);
+void bxd_buffer_release(const bxd_allocator_t *allocator, bxd_buffer_t *buffer);
+
+/* The default allocator (malloc/free). */
+extern const bxd_allocator_t bxd_default_allocator;
+
+/* ---- workspace ------------------------------------------------------------ */
+
+/* Scratch buffers; each algorithm file documents which ones it uses. */
+enum {
+    BXD_WS_TABLE = 0,     /* hash table slots (hash_table.c) */
+    BXD_WS_CHAIN,         /* uint32 per old element: next occurrence;
+                             reused by moves.c for LIS predecessors */
+    BXD_WS_CLASS_OLD,     /* uint32 per old element: class (LCS) */
+    BXD_WS_CLASS_NEW,     /* uint32 per new element: class (LCS) */
+    BXD_WS_LIS_TAILS,     /* uint32 per matched pair (moves.c) */
+    BXD_WS_MYERS_V,       /* int64 diagonal vectors (myers.c) */
+    BXD_WS_MYERS_STACK,   /* myers.c split stack */
+    BXD_WS_KEEP,          /* uint8 per new element: on the LIS (result.c) */
+    BXD_WS_EXTRA,         /* free for any single algorithm step */
+    BXD_WS_BUFFER_COUNT
+};
+
+struct bxd_workspace {
+    bxd_allocator_t allocator;
+    bxd_buffer_t buffers[BXD_WS_BUFFER_COUNT];
+};
+
+/* Reserve workspace buffer `which` for count elements of element_size. */
+static inline bxd_status_t bxd_ws_reserve(bxd_workspace_t *ws, int which,
+                                          size_t count, size_t element_size) {
+    return bxd_buffer_reserve(&ws->allocator, &ws->buffers[which], count,
+                              element_size);
+}
+
+/* ---- hash table ------------------------------------------------------------ */
+
+/* One slot: an id and a cursor (an index, or a BXD_SLOT_* marker). */
+typedef struct bxd_slot {
+    uint64_t id;
+    uint32_t cursor;
+    uint32_t aux;
+} bxd_slot_t;
+
+typedef struct bxd_table {
+    bxd_slot_t *slots;
+    size_t mask; /* capacity - 1; capacity is a power of two */
+} bxd_table_t;
+
+/* Prepares an empty table for up to `count` keys in ws buffer BXD_WS_TABLE. */
+bxd_status_t bxd_table_prepare(bxd_workspace_t *ws, size_t count,
+                               bxd_table_t *table);
+
+static inline size_t bxd_table_home(const bxd_table_t *t, uint64_t id) {
+    /* Fibonacci hashing: good spread for sequential integer ids too. */
+    uint64_t h = (id ^ (id >> 31)) * 0x9E3779B97F4A7C15ull;
+    return (size_t)(h >> 20) & t->mask;
+}
+
+/* Finds the slot of `id`, or the empty slot where it would go. */
+static inline bxd_slot_t *bxd_table_find(const bxd_table_t *t, uint64_t id) {
+    size_t i = bxd_table_home(t, id);
+    for (;;) {
+        bxd_slot_t *s = &t->slots[i];
+        if (s->cursor == BXD_SLOT_EMPTY || s->id == id) return s;
+        i = (i + 1) & t->mask;
+    }
+}
+
+/* ---- result storage -------------------------------------------------------- */
+
+struct bxd_result_storage_ {
+    bxd_allocator_t allocator;
+    bxd_buffer_t old_to_new, new_to_old, deletes, inserts, moves, updates,
+        stage_moves;
+};
+
+/* What a pairing step tells the finishing step: old[0, prefix) paired with
+ * new[0, prefix) in place; old[old_end, n) with new[new_end, m) in place;
+ * the middle old[prefix, old_end) / new[prefix, new_end) paired anyhow.
+ * trimmed_updates: paired prefix/suffix elements whose contents differ. */
+typedef struct bxd_span {
+    uint32_t prefix;
+    uint32_t old_end;
+    uint32_t new_end;
+    uint32_t trimmed_updates;
+} bxd_span_t;
+
+/* ---- algorithms -------------------------------------------------------------- */
+
+/* Every pairing algorithm fills old_to_new / new_to_old (BXD_NONE where
+ * unpaired) for the whole lists and sets *minimal. On BXD_ERR_DUPLICATE it
+ * fills the result's duplicate fields. */
+bxd_status_t bxd_heckel_pair(bxd_workspace_t *ws, const bxd_list_t *old_list,
+                             const bxd_list_t *new_list, uint32_t flags,
+                             uint32_t *old_to_new, uint32_t *new_to_old,
+                             bxd_span_t *span, bxd_result_t *result);
+
+bxd_status_t bxd_lcs_pair(bxd_workspace_t *ws, const bxd_list_t *old_list,
+                          const bxd_list_t *new_list, uint32_t flags,
+                          uint64_t cost_bound, uint32_t *old_to_new,
+                          uint32_t *new_to_old, bxd_span_t *span,
+                          bxd_result_t *result);
+
+/* Trims the common prefix and suffix (ids equal), pairing them in place in
+ * the maps and counting their content changes into span. (trim.c) */
+void bxd_trim(const bxd_list_t *old_list, const bxd_list_t *new_list,
+              uint32_t *old_to_new, uint32_t *new_to_old, bxd_span_t *span);
+
+/* Reports a duplicate in the result (side 0 old, 1 new). */
+static inline bxd_status_t bxd_report_duplicate(bxd_result_t *result, int side,
+                                                uint32_t first,
+                                                uint32_t second) {
+    result->duplicate_side = side;
+    result->duplicate_first_index = first;
+    result->duplicate_index = second;
+    return BXD_ERR_DUPLICATE;
+}
+
+/*
+ * Myers' O((N+M)D) LCS in linear space (myers.c) over dense class numbers.
+ * Pairs a[i] with b[j] (a_to_b[i] = j, b_to_a[j] = i) for one common
+ * subsequence; all other entries are set to BXD_NONE. Both arrays must be
+ * allocated by the caller (n and m entries). Past `cost_bound` diagonals in
+ * one middle-snake search, the split is chosen heuristically; *minimal is
+ * then 0, else 1. Uses BXD_WS_MYERS_V and BXD_WS_MYERS_STACK.
+ */
+bxd_status_t bxd_myers(bxd_workspace_t *ws, const uint32_t *a, uint32_t n,
+                       const uint32_t *b, uint32_t m, uint64_t cost_bound,
+                       uint32_t *a_to_b, uint32_t *b_to_a, int *minimal);
+
+/* Longest increasing subsequence over new_to_old (skipping BXD_NONE): sets
+ * keep[j] = 1 for new indices on it. `keep` has new_count bytes. Uses
+ * BXD_WS_LIS_TAILS and BXD_WS_CHAIN. */
+bxd_status_t bxd_lis(bxd_workspace_t *ws, const uint32_t *values,
+                     uint32_t count, uint8_t *keep, uint32_t *length);
+
+/* Builds deletes, inserts, moves, updates and stages from the maps already
+ * stored in the result's storage (result.c / stage.c). */
+bxd_status_t bxd_result_finish(bxd_workspace_t *ws, const bxd_list_t *old_list,
+                               const bxd_list_t *new_list,
+                               const bxd_span_t *span, bxd_result_t *result);
+
+#endif /* BXD_INTERNAL_H */

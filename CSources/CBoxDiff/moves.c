@@ -1,0 +1,71 @@
+/*
+ * moves.c - minimal moves: one longest strictly increasing subsequence
+ * (patience sorting with predecessor links, O(k log k)).
+ *
+ * Of the paired elements, those on an LIS of their old indices (read in new
+ * order) keep their relative order; only the others need to move, and no
+ * smaller set of moves can turn the old order into the new one.
+ */
+#include "internal.h"
+
+bxd_status_t bxd_lis(bxd_workspace_t *ws, const uint32_t *values,
+                     uint32_t count, uint8_t *keep, uint32_t *length) {
+    *length = 0;
+    if (count == 0) return BXD_OK;
+    memset(keep, 0, count);
+    bxd_status_t st = bxd_ws_reserve(ws, BXD_WS_LIS_TAILS, count,
+                                     sizeof(uint32_t));
+    if (st != BXD_OK) return st;
+    st = bxd_ws_reserve(ws, BXD_WS_CHAIN, count, sizeof(uint32_t));
+    if (st != BXD_OK) return st;
+    /* tails[l]: position (into values) of the smallest tail of an increasing
+     * subsequence of length l + 1. prev[p]: the position before p on it. */
+    uint32_t *tails = (uint32_t *)ws->buffers[BXD_WS_LIS_TAILS].data;
+    uint32_t *prev = (uint32_t *)ws->buffers[BXD_WS_CHAIN].data;
+    uint32_t len = 0;
+    for (uint32_t p = 0; p < count; p++) {
+        uint32_t v = values[p];
+        if (v == BXD_NONE) continue;
+        /* Fast path: most pairs extend the longest run. */
+        if (len == 0 || values[tails[len - 1]] < v) {
+            prev[p] = len ? tails[len - 1] : BXD_NONE;
+            tails[len++] = p;
+            continue;
+        }
+        /* First l with values[tails[l]] >= v. */
+        uint32_t lo = 0, hi = len - 1;
+        while (lo < hi) {
+            uint32_t mid = lo + (hi - lo) / 2;
+            if (values[tails[mid]] < v) lo = mid + 1;
+            else hi = mid;
+        }
+        prev[p] = lo ? tails[lo - 1] : BXD_NONE;
+        tails[lo] = p;
+    }
+    if (len == 0) return BXD_OK;
+    for (uint32_t p = tails[len - 1];; p = prev[p]) {
+        keep[p] = 1;
+        if (prev[p] == BXD_NONE) break;
+    }
+    *length = len;
+    return BXD_OK;
+}
+
+bxd_status_t bxd_lis_mark(bxd_workspace_t *workspace, const uint32_t *values,
+                          size_t count, uint8_t *keep, uint32_t *length) {
+    if (length != NULL) *length = 0;
+    if (count > 0 && (values == NULL || keep == NULL))
+        return BXD_ERR_INVALID_ARGUMENT;
+    if (count > BXD_MAX_COUNT) return BXD_ERR_TOO_LARGE;
+    bxd_workspace_t *ws = workspace;
+    bxd_status_t st = BXD_OK;
+    if (ws == NULL) {
+        st = bxd_workspace_create(NULL, &ws);
+        if (st != BXD_OK) return st;
+    }
+    uint32_t len = 0;
+    st = bxd_lis(ws, values, (uint32_t)count, keep, &len);
+    if (st == BXD_OK && length != NULL) *length = len;
+    if (workspace == NULL) bxd_workspace_destroy(ws);
+    return st;
+}

@@ -1,0 +1,65 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "BoxDiff",
+    products: [
+        .library(name: "BoxDiff", targets: ["BoxDiff"]),
+        .library(name: "CBoxDiff", targets: ["CBoxDiff"]),
+        .executable(name: "boxdiff-bench", targets: ["BoxDiffBench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+    ],
+    targets: [
+        // The system libxxhash (Debian: libxxhash-dev), found through pkg-config.
+        .systemLibrary(
+            name: "CXXHash",
+            path: "CSources/CXXHash",
+            pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"])]
+        ),
+        // The C core: hashing, Heckel, Myers/LCS, minimal moves, staging.
+        .target(
+            name: "CBoxDiff",
+            dependencies: ["CXXHash"],
+            path: "CSources/CBoxDiff"
+        ),
+        // The Swift layer.
+        .target(
+            name: "BoxDiff",
+            dependencies: ["CBoxDiff"],
+            path: "Sources/BoxDiff"
+        ),
+        // Shared test helpers (seeded generators, replay checks).
+        .target(
+            name: "BoxDiffTestSupport",
+            dependencies: ["BoxDiff"],
+            path: "Tests/BoxDiffTestSupport"
+        ),
+        .testTarget(
+            name: "BoxDiffTests",
+            dependencies: [
+                "BoxDiff", "CBoxDiff", "BoxDiffTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            path: "Tests/BoxDiffTests"
+        ),
+        // Uses only the public API, without @testable, as an app would.
+        .testTarget(
+            name: "BoxDiffPublicAPITests",
+            dependencies: ["BoxDiff"],
+            path: "Tests/BoxDiffPublicAPITests"
+        ),
+        .executableTarget(
+            name: "BoxDiffBench",
+            dependencies: [
+                "BoxDiff", "CBoxDiff",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/BoxDiffBench"
+        ),
+    ],
+    cLanguageStandard: .c11
+)

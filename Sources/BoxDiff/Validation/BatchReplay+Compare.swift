@@ -1,0 +1,80 @@
+extension BatchReplay {
+    /// Compares the replayed view with the data source's `known` state,
+    /// first resolving the rows and sections whose identity or content was
+    /// not known yet from the same position in `known`.
+    ///
+    /// Identities are always compared. Contents only when `checkContent`
+    /// (against the target): an intermediate state may hold contents the
+    /// view is not meant to show yet (a section header updated in a later
+    /// stage).
+    ///
+    /// - Returns: `false` when the replayed view does not match `known`.
+    mutating func compare(_ replayed: inout [Section], with known: State, batchIndex: Int?, checkContent: Bool) -> Bool
+    {
+        var matches = true
+        let place = batchIndex.map { "after batch \($0)" } ?? "before any batch"
+        func report(_ rule: BatchRule, section: Int? = nil, path: ElementPath? = nil, _ message: String) {
+            if rule == .replayMismatch { matches = false }
+            violations.append(
+                BatchViolation(
+                    rule: rule, batchIndex: rule == .missedUpdate ? nil : batchIndex,
+                    section: section, path: path, message: message))
+        }
+        if replayed.count != known.sections.count {
+            report(
+                .replayMismatch,
+                messages.sectionCountMismatch(
+                    replayed: replayed.count, expected: known.sections.count, where: place))
+        }
+        for index in 0..<min(replayed.count, known.sections.count) {
+            let expected = known.sections[index]
+            var section = replayed[index]
+            if section.id == nil { section.id = expected.id }
+            if section.content == nil { section.content = expected.content }
+            guard section.id == expected.id else {
+                report(
+                    .replayMismatch, section: index,
+                    messages.sectionMismatch(
+                        index, replayed: Self.name(section.id), expected: Self.name(expected.id), where: place))
+                replayed[index] = section
+                continue
+            }
+            if checkContent, section.content != expected.content {
+                report(.missedUpdate, section: index, messages.missedSectionUpdate(index, id: Self.name(expected.id)))
+            }
+            if section.rows.count != expected.rows.count {
+                report(
+                    .replayMismatch, section: index,
+                    messages.rowCountMismatch(
+                        index, replayed: section.rows.count, expected: expected.rows.count, where: place))
+            }
+            var reportedRowMismatch = false
+            for row in 0..<min(section.rows.count, expected.rows.count) {
+                let want = expected.rows[row]
+                let path = ElementPath(section: index, row: row)
+                if section.rows[row].id == nil { section.rows[row].id = want.id }
+                if section.rows[row].content == nil { section.rows[row].content = want.content }
+                let have = section.rows[row]
+                if have.id != want.id {
+                    if !reportedRowMismatch {
+                        reportedRowMismatch = true
+                        report(
+                            .replayMismatch, section: index, path: path,
+                            messages.rowMismatch(
+                                path, replayed: Self.name(have.id), expected: Self.name(want.id), where: place))
+                    }
+                } else if checkContent, have.content != want.content {
+                    report(
+                        .missedUpdate, section: index, path: path,
+                        messages.missedRowUpdate(path, id: Self.name(want.id)))
+                }
+            }
+            replayed[index] = section
+        }
+        return matches
+    }
+
+    static func name<T>(_ id: T?) -> String {
+        id.map { String(describing: $0) } ?? "(unknown)"
+    }
+}

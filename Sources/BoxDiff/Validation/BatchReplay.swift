@@ -1,0 +1,208 @@
+/// A row as the replayed view shows it. `nil` id or content: not known yet
+/// (inserted or refreshed in a step whose resulting data is unknown);
+/// resolved from the next known state, at the row's position there.
+struct ReplayRow<RowID: Hashable> {
+    var id: RowID?
+    var content: Int?
+    /// Inserted or reloaded by the step being applied: its cell is new.
+    var isFresh = false
+}
+
+/// Where a section of the replayed view comes from.
+enum ReplaySectionOrigin {
+    /// Inserted: the data source's section at that N index.
+    case fresh(Int)
+    /// Reloaded: the O section at `source`, refreshed from the data
+    /// source's section at N index `at`.
+    case reloaded(Int, at: Int)
+    /// Kept: the O section at that index, with its rows updated.
+    case carried(Int)
+}
+
+/// A section as the replayed view shows it (see `ReplayRow`).
+struct ReplaySection<SectionID: Hashable, RowID: Hashable> {
+    var id: SectionID?
+    var content: Int?
+    var rows: [ReplayRow<RowID>]
+}
+
+/// Applies batches to a list the way UIKit applies them to its cells
+/// (deletes by O path, inserts at N paths, moves from O to N keeping their
+/// cell, a reload replacing the row at `r` with the data source's row at
+/// the `r'` UIKit computes, reconfigures refreshing the row at an N path
+/// after the batch) and compares the result with the data source.
+struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
+    typealias State = BatchReplayState<SectionID, RowID>
+    typealias Row = ReplayRow<RowID>
+    typealias Section = ReplaySection<SectionID, RowID>
+
+    let messages: BatchMessages
+    /// Content of each row of the target, by id (first one wins for duplicates).
+    let targetRowContent: [RowID: Int]
+    /// Each section of the target, by id (first one wins for duplicates).
+    let targetSections: [SectionID: State.Section]
+    /// Most rows an unknown inserted section may claim: no intermediate
+    /// state needs more rows than the before and target states hold together.
+    let rowLimit: Int
+    var violations: [BatchViolation] = []
+
+    init(messages: BatchMessages, before: State, target: State) {
+        self.messages = messages
+        var rowContent: [RowID: Int] = [:]
+        var sections: [SectionID: State.Section] = [:]
+        for section in target.sections {
+            if sections[section.id] == nil { sections[section.id] = section }
+            for row in section.rows where rowContent[row.id] == nil { rowContent[row.id] = row.content }
+        }
+        targetRowContent = rowContent
+        targetSections = sections
+        rowLimit = (before.sections + target.sections).reduce(0) { $0 + $1.rows.count }
+    }
+
+    static func screen(_ state: State) -> [Section] {
+        state.sections.map { section in
+            Section(
+                id: section.id, content: section.content, rows: section.rows.map { Row(id: $0.id, content: $0.content) }
+            )
+        }
+    }
+
+    // MARK: Applying one batch
+
+    /// The view after `update`, or `nil` (with a violation) when the step
+    /// cannot be replayed.
+    mutating func apply(
+        _ update: BatchUpdate, to current: [Section], after: State?, afterShape: [Int], batchIndex: Int
+    ) -> [Section]? {
+        var screen = current
+        for s in screen.indices { for r in screen[s].rows.indices { screen[s].rows[r].isFresh = false } }
+        let sim = BatchSimulation(update: update, old: screen.map(\.rows.count), new: afterShape)
+
+        for section in sim.sectionReloads { checkSectionReload(screen[section], at: section, batchIndex: batchIndex) }
+        for path in sim.rowReloads {
+            checkRowRefresh(screen[path.section].rows[path.row], at: path, reconfigure: false, batchIndex: batchIndex)
+        }
+
+        // Sections: inserted and reloaded ones come fresh from the data source.
+        var fixed: [(index: Int, origin: ReplaySectionOrigin)] = sim.sectionInserts.map { ($0, .fresh($0)) }
+        for section in sim.sectionReloads {
+            if let target = sim.sectionReloadTargets[section], sim.new.indices.contains(target) {
+                fixed.append((target, .reloaded(section, at: target)))
+            }
+        }
+        fixed += sim.sectionMoves.map { ($0.destination, .carried($0.source)) }
+        let gone = Set(sim.sectionDeletes).union(sim.sectionReloads).union(sim.sectionMoves.map(\.source))
+        let stayers = screen.indices.filter { !gone.contains($0) }.map { ReplaySectionOrigin.carried($0) }
+
+        var result: [Section] = []
+        for (index, origin) in mergeFixed(fixed, stayers: stayers).enumerated() {
+            switch origin {
+            case .fresh(let newIndex):
+                guard let section = freshSection(at: newIndex, after: after, shape: sim.new, batchIndex: batchIndex)
+                else { return nil }
+                result.append(section)
+            case .reloaded(let oldIndex, let newIndex):
+                // Like a reloaded row, a reloaded section keeps its identity.
+                guard var section = freshSection(at: newIndex, after: after, shape: sim.new, batchIndex: batchIndex)
+                else { return nil }
+                section.id = screen[oldIndex].id ?? section.id
+                result.append(section)
+            case .carried(let oldIndex):
+                var section = screen[oldIndex]
+                section.rows = rows(of: oldIndex, at: index, screen: screen, sim: sim, after: after)
+                result.append(section)
+            }
+        }
+
+        // Reconfigures: N paths, after the batch.
+        for path in firstOccurrences(update.reconfigureRows) {
+            guard result.indices.contains(path.section), result[path.section].rows.indices.contains(path.row),
+                !result[path.section].rows[path.row].isFresh
+            else { continue }
+            checkRowRefresh(result[path.section].rows[path.row], at: path, reconfigure: true, batchIndex: batchIndex)
+            result[path.section].rows[path.row].content = row(at: path, in: after)?.content
+        }
+        return result
+    }
+
+    /// The rows of the O section `oldIndex`, carried to N section `newIndex`.
+    private func rows(of oldIndex: Int, at newIndex: Int, screen: [Section], sim: BatchSimulation, after: State?)
+        -> [Row]
+    {
+        var removed = Set(sim.rowDeletes[oldIndex] ?? [])
+        var fixed: [(index: Int, origin: Row)] = (sim.rowInserts[newIndex] ?? []).map {
+            ($0, fresh(ElementPath(section: newIndex, row: $0), after: after))
+        }
+        for path in sim.rowReloadsBySection[oldIndex] ?? [] { removed.insert(path.row) }
+        for source in sim.rowReloadsByTargetSection[newIndex] ?? [] {
+            guard let target = sim.rowReloadTargets[source] else { continue }
+            // A reload keeps the row's identity: if the data source has another
+            // row at r', the comparison with the next known state says so.
+            var row = fresh(target, after: after)
+            row.id = screen[source.section].rows[source.row].id ?? row.id
+            fixed.append((target.row, row))
+        }
+        for move in sim.rowMovesBySource[oldIndex] ?? [] { removed.insert(move.source.row) }
+        for move in sim.rowMovesByDestination[newIndex] ?? [] {
+            fixed.append((move.destination.row, screen[move.source.section].rows[move.source.row]))
+        }
+        let stayers = screen[oldIndex].rows.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
+        return mergeFixed(fixed, stayers: stayers)
+    }
+
+    private func row(at path: ElementPath, in state: State?) -> State.Row? {
+        guard let state, state.sections.indices.contains(path.section),
+            state.sections[path.section].rows.indices.contains(path.row)
+        else { return nil }
+        return state.sections[path.section].rows[path.row]
+    }
+
+    private func fresh(_ path: ElementPath, after: State?) -> Row {
+        let known = row(at: path, in: after)
+        return Row(id: known?.id, content: known?.content, isFresh: true)
+    }
+
+    private mutating func freshSection(at index: Int, after: State?, shape: [Int], batchIndex: Int) -> Section? {
+        if let after, after.sections.indices.contains(index) {
+            let known = after.sections[index]
+            return Section(
+                id: known.id, content: known.content,
+                rows: known.rows.map { Row(id: $0.id, content: $0.content, isFresh: true) })
+        }
+        let count = shape.indices.contains(index) ? shape[index] : 0
+        guard count <= rowLimit else {
+            violations.append(
+                BatchViolation(
+                    rule: .replayMismatch, batchIndex: batchIndex, section: index,
+                    message: messages.replayTooLarge(section: index, count: count)))
+            return nil
+        }
+        return Section(
+            id: nil, content: nil, rows: Array(repeating: Row(id: nil, content: nil, isFresh: true), count: count))
+    }
+
+    // MARK: Refresh checks
+
+    private mutating func checkRowRefresh(_ row: Row, at path: ElementPath, reconfigure: Bool, batchIndex: Int) {
+        guard let id = row.id, let content = row.content, targetRowContent[id] == content else { return }
+        let name = String(describing: id)
+        violations.append(
+            BatchViolation(
+                rule: reconfigure ? .reconfigureOfUnchangedRow : .reloadOfUnchangedContent, batchIndex: batchIndex,
+                section: path.section, path: path,
+                message: reconfigure
+                    ? messages.reconfigureOfUnchangedRow(path, id: name) : messages.reloadOfUnchangedRow(path, id: name)
+            ))
+    }
+
+    private mutating func checkSectionReload(_ section: Section, at index: Int, batchIndex: Int) {
+        guard let id = section.id, let target = targetSections[id], section.content == target.content,
+            section.rows.count == target.rows.count,
+            zip(section.rows, target.rows).allSatisfy({ $0.id == $1.id && $0.content == $1.content })
+        else { return }
+        violations.append(
+            BatchViolation(
+                rule: .reloadOfUnchangedContent, batchIndex: batchIndex, section: index,
+                message: messages.reloadOfUnchangedSection(index, id: String(describing: id))))
+    }
+}

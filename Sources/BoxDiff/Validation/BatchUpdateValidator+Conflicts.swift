@@ -1,0 +1,210 @@
+extension BatchUpdateValidator {
+    /// Rules 8–10 and 12–18: calls that clash with each other. They are read
+    /// on the calls as given (in range or not), each distinct call once.
+    func conflictViolations(_ update: BatchUpdate, _ sim: BatchSimulation, batchIndex: Int) -> [BatchViolation] {
+        var result: [BatchViolation] = []
+        func report(
+            _ rule: BatchRule, section: Int? = nil, path: ElementPath? = nil,
+            severity: BatchViolation.Severity = .error, _ message: String
+        ) {
+            result.append(
+                BatchViolation(
+                    rule: rule, batchIndex: batchIndex, section: section, path: path, severity: severity,
+                    message: message))
+        }
+
+        let deletedSections = Set(update.deleteSections)
+        let insertedSections = Set(update.insertSections)
+        let reloadedSections = Set(update.reloadSections)
+        let deletedRows = Set(update.deleteRows)
+        let insertedRows = Set(update.insertRows)
+        let reloadedRows = Set(update.reloadRows)
+        let sectionMoves = firstOccurrences(update.moveSections)
+        let rowMoves = firstOccurrences(update.moveRows)
+        let sectionReloadTargets = Set(sim.sectionReloadTargets.values)
+        let rowReloadTargets = Set(sim.rowReloadTargets.values)
+        // An N section whose content is new: inserted, or a reloaded section's target.
+        let freshSections = insertedSections.union(sectionReloadTargets)
+
+        // Rule 8: a delete (or the delete half of a reload) and a move from the same place.
+        for move in sectionMoves where deletedSections.contains(move.source) {
+            report(.deleteAndMoveFromSamePlace, section: move.source, messages.deleteAndMove(section: move.source))
+        }
+        for source in firstOccurrences(rowMoves.map(\.source))
+        where deletedRows.contains(source) || reloadedRows.contains(source) {
+            report(.deleteAndMoveFromSamePlace, section: source.section, path: source, messages.deleteAndMove(source))
+        }
+
+        // Rule 9: an insert (or the insert half of a reload) and a move to the same place.
+        for destination in firstOccurrences(sectionMoves.map(\.destination))
+        where insertedSections.contains(destination) || sectionReloadTargets.contains(destination) {
+            report(.insertAndMoveToSamePlace, section: destination, messages.insertAndMove(section: destination))
+        }
+        for destination in firstOccurrences(rowMoves.map(\.destination))
+        where insertedRows.contains(destination) || rowReloadTargets.contains(destination) {
+            report(
+                .insertAndMoveToSamePlace, section: destination.section, path: destination,
+                messages.insertAndMove(destination))
+        }
+
+        // Rule 10.
+        for path in firstOccurrences(update.reloadRows) where deletedRows.contains(path) {
+            report(.deleteAndReloadSamePath, section: path.section, path: path, messages.deleteAndReload(path))
+        }
+
+        // Rule 12.
+        for section in firstOccurrences(update.reloadSections) where deletedSections.contains(section) {
+            report(.reloadInDeletedSection, section: section, messages.deleteAndReload(section: section))
+        }
+        for path in firstOccurrences(update.reloadRows)
+        where deletedSections.contains(path.section) || reloadedSections.contains(path.section) {
+            report(.reloadInDeletedSection, section: path.section, path: path, messages.reloadInDeletedSection(path))
+        }
+
+        // Rule 13.
+        result += conflictingMoveViolations(update, batchIndex: batchIndex)
+
+        // Rule 14.
+        for (verb, sections) in [
+            ("delete", update.deleteSections), ("insert", update.insertSections),
+            ("reload", update.reloadSections),
+        ] {
+            for section in repeatedElements(sections) {
+                report(.duplicateDeleteOrInsert, section: section, messages.duplicate(verb, section: section))
+            }
+        }
+        for (verb, paths) in [
+            ("delete", update.deleteRows), ("insert", update.insertRows),
+            ("reload", update.reloadRows),
+        ] {
+            for path in repeatedElements(paths) {
+                report(
+                    .duplicateDeleteOrInsert, section: path.section, path: path, messages.duplicate(verb, path: path))
+            }
+        }
+
+        // Rule 15: row deletes and inserts UIKit does not drop, those inside a
+        // reloaded section (deleted and inserted at once).
+        for path in firstOccurrences(update.deleteRows)
+        where reloadedSections.contains(path.section) && !deletedSections.contains(path.section) {
+            report(
+                .rowOperationInDeletedOrInsertedSection, section: path.section, path: path,
+                messages.rowDeleteInReloadedSection(path))
+        }
+        let reloadedSectionAt = Dictionary(sim.sectionReloadTargets.map { ($1, $0) }, uniquingKeysWith: min)
+        for path in firstOccurrences(update.insertRows) where !insertedSections.contains(path.section) {
+            guard let reloaded = reloadedSectionAt[path.section] else { continue }
+            report(
+                .rowOperationInDeletedOrInsertedSection, section: path.section, path: path,
+                messages.rowInsertInReloadedSection(path, reloadedSection: reloaded))
+        }
+
+        // Rule 16.
+        for move in rowMoves {
+            if deletedSections.contains(move.source.section) || reloadedSections.contains(move.source.section) {
+                report(
+                    .rowMoveAcrossDeletedOrInsertedSection, section: move.source.section, path: move.source,
+                    messages.rowMoveOutOfDeletedSection(move))
+            }
+            if freshSections.contains(move.destination.section) {
+                report(
+                    .rowMoveAcrossDeletedOrInsertedSection, section: move.destination.section,
+                    path: move.destination, messages.rowMoveIntoInsertedSection(move))
+            }
+        }
+
+        // Rules 17 and 18.
+        result += sectionMoveViolations(update, batchIndex: batchIndex)
+        return result
+    }
+
+    /// Rule 13: one source to two destinations, two sources to one
+    /// destination; identical duplicates are warnings.
+    func conflictingMoveViolations(_ update: BatchUpdate, batchIndex: Int) -> [BatchViolation] {
+        var result: [BatchViolation] = []
+        func check<Index: Hashable>(
+            _ moves: [Move<Index>], section: (Index) -> Int, path: (Index) -> ElementPath?,
+            toTwo: (Index, Index, Index) -> String, toOne: (Index, Index, Index) -> String,
+            twice: (Move<Index>) -> String
+        ) {
+            func report(_ at: Index, severity: BatchViolation.Severity = .error, _ message: String) {
+                result.append(
+                    BatchViolation(
+                        rule: .conflictingMoves, batchIndex: batchIndex, section: section(at), path: path(at),
+                        severity: severity, message: message))
+            }
+            for move in repeatedElements(moves) {
+                report(move.source, severity: .warning, twice(move))
+            }
+            let distinct = firstOccurrences(moves)
+            var firstDestination: [Index: Index] = [:]
+            var firstSource: [Index: Index] = [:]
+            for move in distinct {
+                if let earlier = firstDestination[move.source] {
+                    report(move.source, toTwo(move.source, earlier, move.destination))
+                } else {
+                    firstDestination[move.source] = move.destination
+                }
+                if let earlier = firstSource[move.destination] {
+                    report(move.destination, toOne(earlier, move.source, move.destination))
+                } else {
+                    firstSource[move.destination] = move.source
+                }
+            }
+        }
+        check(
+            update.moveSections, section: { $0 }, path: { _ in nil },
+            toTwo: messages.sectionMovedToTwo, toOne: messages.sectionsMovedToOne, twice: messages.sectionMovedTwice)
+        check(
+            update.moveRows, section: \.section, path: { $0 },
+            toTwo: messages.rowMovedToTwo, toOne: messages.rowsMovedToOne, twice: messages.rowMovedTwice)
+        return result
+    }
+
+    /// Rule 17: a moved section with row operations in it (in its O index
+    /// for deletes, reloads and move sources, in its N index for inserts and
+    /// move destinations). Rule 18: a section both reloaded and moved, and a
+    /// no-op section move S→S with row moves out of S.
+    func sectionMoveViolations(_ update: BatchUpdate, batchIndex: Int) -> [BatchViolation] {
+        var result: [BatchViolation] = []
+        func report(_ rule: BatchRule, section: Int, path: ElementPath? = nil, _ message: String) {
+            result.append(
+                BatchViolation(rule: rule, batchIndex: batchIndex, section: section, path: path, message: message))
+        }
+        let reloadedSections = Set(update.reloadSections)
+        // Row calls by the section they touch, so each section move looks only at its own.
+        let deletes = Dictionary(grouping: firstOccurrences(update.deleteRows), by: \.section)
+        let reloads = Dictionary(grouping: firstOccurrences(update.reloadRows), by: \.section)
+        let inserts = Dictionary(grouping: firstOccurrences(update.insertRows), by: \.section)
+        let rowMoves = firstOccurrences(update.moveRows)
+        let movesOut = Dictionary(grouping: rowMoves, by: \.source.section)
+        let movesIn = Dictionary(grouping: rowMoves, by: \.destination.section)
+        for move in firstOccurrences(update.moveSections) {
+            if reloadedSections.contains(move.source) {
+                report(.reloadOfMovedSection, section: move.source, messages.reloadAndMove(section: move.source))
+            }
+            func clash(_ operation: String, _ path: ElementPath) {
+                report(
+                    .sectionMoveWithRowOperations, section: path.section, path: path,
+                    messages.rowOperationInMovedSection(operation, move: move))
+            }
+            for path in deletes[move.source] ?? [] { clash(messages.operation("delete", path), path) }
+            for path in reloads[move.source] ?? [] { clash(messages.operation("reload", path), path) }
+            for path in inserts[move.destination] ?? [] { clash(messages.operation("insert", path), path) }
+            for rowMove in movesOut[move.source] ?? [] {
+                if move.source == move.destination && rowMove.destination.section != move.source {
+                    report(
+                        .reloadOfMovedSection, section: move.source, path: rowMove.source,
+                        messages.rowMoveOutOfSectionMovedToItself(rowMove))
+                } else {
+                    clash(messages.moveOperation(rowMove), rowMove.source)
+                }
+            }
+            // Moves into the section from elsewhere (those from inside were reported above).
+            for rowMove in movesIn[move.destination] ?? [] where rowMove.source.section != move.source {
+                clash(messages.moveOperation(rowMove), rowMove.destination)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,84 @@
+extension BatchUpdateValidator {
+    /// Replays the batches on real identities and reports where the view
+    /// would end up wrong.
+    ///
+    /// Starting from `before`, each batch is applied the way UIKit applies
+    /// it to its cells: deletes by O path, inserts at N paths, moves from O
+    /// to N keeping their cell (and so their old content), a reload
+    /// replacing the row at its O path `r` with the data source's row at the
+    /// `r'` UIKit computes (moves ignored), a section reload likewise, and
+    /// reconfigures refreshing the row at an N path after the batch.
+    ///
+    /// Inserted, reloaded and reconfigured rows take their identity and
+    /// content from the step's `afterState`; for the last step without one,
+    /// from `target`. A middle step without `afterState` leaves them
+    /// unresolved until the next known state, where they take whatever is
+    /// at their position. After every step with a known state, identities
+    /// are compared (a mismatch stops the replay, since later steps would
+    /// only repeat it); at the end, identities and contents are compared
+    /// with `target`.
+    ///
+    /// Reported: `replayMismatch` (wrong sections or rows), `missedUpdate`
+    /// (a row or section whose content changed and that no batch deleted,
+    /// inserted, reloaded or reconfigured), `reloadOfUnchangedContent` and
+    /// `reconfigureOfUnchangedRow` (refreshing something whose content is
+    /// the same in `before` and `target`). Structural rules are left to
+    /// `validate(before:steps:)`; calls out of range are skipped here.
+    ///
+    /// ```swift
+    /// typealias State = BatchReplayState<Int, String>
+    /// let before = State(sections: [.init(id: 0, content: 0, rows: [.init(id: "a", content: 1)])])
+    /// let after = State(sections: [.init(id: 0, content: 0, rows: [.init(id: "a", content: 2)])])
+    /// let reload = BatchUpdate(reloadRows: [ElementPath(section: 0, row: 0)])
+    /// BatchUpdateValidator().replayViolations(
+    ///     from: before, to: after, steps: [BatchReplayStep(update: reload, afterState: after)]
+    /// )   // []
+    /// ```
+    ///
+    /// - Complexity: O(rows + calls) per step, plus hashing.
+    public func replayViolations<SectionID: Hashable, RowID: Hashable>(
+        from before: BatchReplayState<SectionID, RowID>,
+        to target: BatchReplayState<SectionID, RowID>,
+        steps: [BatchReplayStep<SectionID, RowID>]
+    ) -> [BatchViolation] {
+        var replay = BatchReplay(messages: messages, before: before, target: target)
+        var screen = BatchReplay.screen(before)
+        for (index, step) in steps.enumerated() {
+            let isLast = index == steps.count - 1
+            let known = step.afterState ?? (isLast ? target : nil)
+            guard
+                let next = replay.apply(
+                    step.update, to: screen, after: known, afterShape: known?.shape ?? step.step.after,
+                    batchIndex: index)
+            else { return Self.ordered(replay.violations) }
+            screen = next
+            if !isLast, let known, !replay.compare(&screen, with: known, batchIndex: index, checkContent: false) {
+                return Self.ordered(replay.violations)
+            }
+        }
+        _ = replay.compare(&screen, with: target, batchIndex: steps.isEmpty ? nil : steps.count - 1, checkContent: true)
+        return Self.ordered(replay.violations)
+    }
+
+    /// `replayViolations(from:to:steps:)` for batches whose intermediate
+    /// data is not known: only the last step's result (the target) is.
+    public func replayViolations<SectionID: Hashable, RowID: Hashable>(
+        from before: BatchReplayState<SectionID, RowID>,
+        to target: BatchReplayState<SectionID, RowID>,
+        steps: [BatchStep]
+    ) -> [BatchViolation] {
+        replayViolations(from: before, to: target, steps: steps.map { BatchReplayStep($0) })
+    }
+
+    /// Both checks at once: `validate(before:steps:)` on the shapes, then
+    /// `replayViolations(from:to:steps:)` on the identities. Empty when
+    /// UIKit accepts every batch and the view ends up showing `target`.
+    public func violations<SectionID: Hashable, RowID: Hashable>(
+        from before: BatchReplayState<SectionID, RowID>,
+        to target: BatchReplayState<SectionID, RowID>,
+        steps: [BatchReplayStep<SectionID, RowID>]
+    ) -> [BatchViolation] {
+        let structural = validate(before: before.shape, steps: steps.map(\.step))
+        return Self.ordered(structural + replayViolations(from: before, to: target, steps: steps))
+    }
+}

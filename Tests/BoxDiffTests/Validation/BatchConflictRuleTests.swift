@@ -1,0 +1,222 @@
+import Testing
+
+@testable import BoxDiff
+
+/// Rules 8–10 and 12–16: calls that clash inside one batch.
+@Suite("Batch validation: conflicts")
+struct BatchConflictRuleTests {
+    // MARK: Rule 8
+
+    @Test func rule8DeleteAndMoveFromTheSamePath() {
+        let update = BatchUpdate(deleteRows: [ep(0, 1)], moveRows: [mvRow(ep(0, 1), ep(0, 0))])
+        let violations = validateBatch([3], update, [2])
+        #expect(violations.rules == [.deleteAndMoveFromSamePlace])
+        #expect(
+            violations.messages(.deleteAndMoveFromSamePlace)
+                == ["attempt to perform a delete and a move from the same index path ([0, 1])"])
+        let fine = BatchUpdate(deleteRows: [ep(0, 2)], moveRows: [mvRow(ep(0, 1), ep(0, 0))])
+        #expect(validateBatch([3], fine, [2]).isEmpty)
+    }
+
+    @Test func rule8IncludesTheDeleteHalfOfAReload() {
+        let update = BatchUpdate(moveRows: [mvRow(ep(0, 1), ep(0, 0))], reloadRows: [ep(0, 1)])
+        #expect(validateBatch([3], update, [3]).rules == [.deleteAndMoveFromSamePlace])
+    }
+
+    @Test func rule8DeleteAndMoveFromTheSameSection() {
+        let update = BatchUpdate(deleteSections: [0], moveSections: [mvSection(0, 0)])
+        let violations = validateBatch([1, 1], update, [1])
+        #expect(violations.rules.contains(.deleteAndMoveFromSamePlace))
+        #expect(
+            violations.messages(.deleteAndMoveFromSamePlace)
+                == ["attempt to perform a delete and a move from the same section (0)"])
+        #expect(validateBatch([1, 1], BatchUpdate(deleteSections: [1], moveSections: [mvSection(0, 0)]), [1]).isEmpty)
+    }
+
+    // MARK: Rule 9
+
+    @Test func rule9InsertAndMoveToTheSamePath() {
+        let update = BatchUpdate(insertRows: [ep(0, 0)], moveRows: [mvRow(ep(0, 1), ep(0, 0))])
+        let violations = validateBatch([2], update, [3])
+        #expect(violations.rules == [.insertAndMoveToSamePlace])
+        #expect(
+            violations.messages(.insertAndMoveToSamePlace)
+                == ["attempt to perform an insert and a move to the same index path ([0, 0])"])
+        let fine = BatchUpdate(insertRows: [ep(0, 1)], moveRows: [mvRow(ep(0, 1), ep(0, 0))])
+        #expect(validateBatch([2], fine, [3]).isEmpty)
+    }
+
+    @Test func rule9InsertAndMoveToTheSameSection() {
+        let update = BatchUpdate(insertSections: [0], moveSections: [mvSection(1, 0)])
+        let violations = validateBatch([1, 1], update, [1, 1, 1])
+        #expect(
+            violations.messages(.insertAndMoveToSamePlace)
+                == ["attempt to perform an insert and a move to the same section (0)"])
+        let fine = BatchUpdate(insertSections: [2], moveSections: [mvSection(1, 0)])
+        #expect(validateBatch([1, 1], fine, [1, 1, 1]).isEmpty)
+    }
+
+    // MARK: Rule 10
+
+    @Test func rule10DeleteAndReloadTheSamePath() {
+        let update = BatchUpdate(deleteRows: [ep(0, 1)], reloadRows: [ep(0, 1)])
+        let violations = validateBatch([3], update, [2])
+        #expect(violations.rules == [.deleteAndReloadSamePath])
+        #expect(
+            violations.messages(.deleteAndReloadSamePath)
+                == ["attempt to delete and reload the same index path ([0, 1])"])
+        #expect(validateBatch([3], BatchUpdate(deleteRows: [ep(0, 1)], reloadRows: [ep(0, 0)]), [2]).isEmpty)
+    }
+
+    // MARK: Rule 12
+
+    @Test func rule12ReloadInsideADeletedSection() {
+        let update = BatchUpdate(deleteSections: [0], reloadRows: [ep(0, 0)])
+        let violations = validateBatch([2, 2], update, [2])
+        #expect(violations.rules == [.reloadInDeletedSection])
+        #expect(
+            violations.messages(.reloadInDeletedSection) == [
+                "attempt to reload row at index path ([0, 0]) in section 0, which is deleted or reloaded in the "
+                    + "same update"
+            ])
+        #expect(validateBatch([2, 2], BatchUpdate(deleteSections: [0], reloadRows: [ep(1, 0)]), [2]).isEmpty)
+    }
+
+    @Test func rule12SectionBothDeletedAndReloaded() {
+        let violations = validateBatch([2, 2], BatchUpdate(deleteSections: [0], reloadSections: [0]), [2])
+        #expect(violations.rules == [.reloadInDeletedSection])
+        #expect(violations.messages(.reloadInDeletedSection) == ["attempt to delete and reload the same section (0)"])
+        #expect(validateBatch([2, 2], BatchUpdate(deleteSections: [0], reloadSections: [1]), [5]).isEmpty)
+    }
+
+    @Test func rule12ReloadInsideAReloadedSection() {
+        let update = BatchUpdate(reloadSections: [1], reloadRows: [ep(1, 0)])
+        #expect(validateBatch([2, 2], update, [2, 2]).rules == [.reloadInDeletedSection])
+    }
+
+    // MARK: Rule 13
+
+    @Test func rule13OneRowToTwoDestinations() {
+        let update = BatchUpdate(moveRows: [mvRow(ep(0, 0), ep(0, 1)), mvRow(ep(0, 0), ep(0, 2))])
+        let violations = validateBatch([3], update, [3])
+        #expect(violations.rules == [.conflictingMoves])
+        #expect(
+            violations.messages(.conflictingMoves) == [
+                "attempt to move row at index path [0, 0] to both [0, 1] and [0, 2]"
+            ])
+        #expect(validateBatch([3], BatchUpdate(moveRows: [mvRow(ep(0, 0), ep(0, 1))]), [3]).isEmpty)
+    }
+
+    @Test func rule13TwoRowsToOneDestination() {
+        let update = BatchUpdate(moveRows: [mvRow(ep(0, 0), ep(0, 2)), mvRow(ep(0, 1), ep(0, 2))])
+        let violations = validateBatch([3], update, [3], flavor: .collectionView)
+        #expect(
+            violations.messages(.conflictingMoves) == [
+                "attempt to move both item at index path [0, 0] and [0, 1] to [0, 2]"
+            ])
+        #expect(violations.allSatisfy { $0.rule != .conflictingMoves || $0.isError })
+    }
+
+    @Test func rule13IdenticalDuplicateMoveIsOnlyAWarning() {
+        let move = mvRow(ep(0, 0), ep(0, 2))
+        let violations = validateBatch([3], BatchUpdate(moveRows: [move, move]), [3])
+        #expect(violations.count == 1)
+        #expect(violations.first?.rule == .conflictingMoves)
+        #expect(violations.first?.severity == .warning)
+        #expect(
+            violations.messages(.conflictingMoves) == [
+                "attempt to move row at index path [0, 0] to [0, 2] more than once"
+            ])
+        #expect(violations.errors.isEmpty)
+    }
+
+    @Test func rule13ConflictingSectionMoves() {
+        let update = BatchUpdate(moveSections: [mvSection(0, 1), mvSection(0, 2)])
+        let violations = validateBatch([1, 1, 1], update, [1, 1, 1])
+        #expect(violations.messages(.conflictingMoves) == ["attempt to move section 0 to both 1 and 2"])
+        let twoToOne = validateBatch(
+            [1, 1, 1], BatchUpdate(moveSections: [mvSection(0, 2), mvSection(1, 2)]), [1, 1, 1])
+        #expect(twoToOne.messages(.conflictingMoves) == ["attempt to move both section 0 and 1 to 2"])
+    }
+
+    // MARK: Rule 14
+
+    @Test func rule14DuplicateRowDelete() {
+        let violations = validateBatch([3], BatchUpdate(deleteRows: [ep(0, 0), ep(0, 0)]), [2])
+        #expect(violations.rules == [.duplicateDeleteOrInsert])
+        #expect(
+            violations.messages(.duplicateDeleteOrInsert) == [
+                "attempt to delete row at index path ([0, 0]) more than once"
+            ])
+        #expect(validateBatch([3], BatchUpdate(deleteRows: [ep(0, 0)]), [2]).isEmpty)
+    }
+
+    @Test func rule14DuplicateSectionInsertAndRowReload() {
+        let violations = validateBatch(
+            [3], BatchUpdate(insertSections: [0, 0], reloadRows: [ep(0, 1), ep(0, 1)]), [0, 3], flavor: .collectionView)
+        #expect(
+            violations.messages(.duplicateDeleteOrInsert) == [
+                "attempt to insert section 0 more than once",
+                "attempt to reload item at index path ([0, 1]) more than once",
+            ])
+        #expect(validateBatch([3], BatchUpdate(insertSections: [0], reloadRows: [ep(0, 1)]), [0, 3]).isEmpty)
+    }
+
+    // MARK: Rule 15
+
+    @Test func rule15RowDeleteInsideAReloadedSection() {
+        let update = BatchUpdate(reloadSections: [0], deleteRows: [ep(0, 1)])
+        let violations = validateBatch([2, 2], update, [1, 2])
+        #expect(violations.rules == [.rowOperationInDeletedOrInsertedSection])
+        #expect(
+            violations.messages(.rowOperationInDeletedOrInsertedSection)
+                == ["attempt to delete row 1 from section 0, which is reloaded in the same update"])
+        let fine = BatchUpdate(reloadSections: [0], deleteRows: [ep(1, 1)])
+        #expect(validateBatch([2, 2], fine, [1, 1]).isEmpty)
+    }
+
+    @Test func rule15RowInsertInsideAReloadedSection() {
+        let update = BatchUpdate(insertSections: [0], reloadSections: [0], insertRows: [ep(1, 0)])
+        let violations = validateBatch([2], update, [1, 3])
+        #expect(
+            violations.messages(.rowOperationInDeletedOrInsertedSection)
+                == ["attempt to insert row 0 into section 1, which is section 0 reloaded in the same update"])
+    }
+
+    @Test func rule15RowOperationsUIKitDropsAreAccepted() {
+        // Row deletes inside a deleted section, row inserts inside an
+        // inserted section: UIKit drops them silently.
+        let update = BatchUpdate(
+            deleteSections: [0], insertSections: [1], deleteRows: [ep(0, 0)], insertRows: [ep(1, 0)])
+        #expect(validateBatch([2, 2], update, [2, 1]).isEmpty)
+    }
+
+    // MARK: Rule 16
+
+    @Test func rule16RowMoveOutOfADeletedSection() {
+        let update = BatchUpdate(deleteSections: [0], moveRows: [mvRow(ep(0, 0), ep(0, 2))])
+        let violations = validateBatch([2, 2], update, [3])
+        #expect(violations.rules == [.rowMoveAcrossDeletedOrInsertedSection])
+        #expect(
+            violations.messages(.rowMoveAcrossDeletedOrInsertedSection) == [
+                "attempt to move row at index path ([0, 0]) out of section 0, which is deleted or reloaded in the "
+                    + "same update"
+            ])
+        // The single-batch rewrite: the move becomes a (dropped) delete plus an insert.
+        let rewritten = BatchUpdate(deleteSections: [0], deleteRows: [ep(0, 0)], insertRows: [ep(0, 2)])
+        #expect(validateBatch([2, 2], rewritten, [3]).isEmpty)
+    }
+
+    @Test func rule16RowMoveIntoAnInsertedSection() {
+        let update = BatchUpdate(insertSections: [1], moveRows: [mvRow(ep(0, 0), ep(1, 0))])
+        let violations = validateBatch([2], update, [1, 1])
+        #expect(violations.rules == [.rowMoveAcrossDeletedOrInsertedSection])
+        #expect(
+            violations.messages(.rowMoveAcrossDeletedOrInsertedSection) == [
+                "attempt to move row at index path ([0, 0]) to index path ([1, 0]) into section 1, which is "
+                    + "inserted or reloaded in the same update"
+            ])
+        let rewritten = BatchUpdate(insertSections: [1], deleteRows: [ep(0, 0)])
+        #expect(validateBatch([2], rewritten, [1, 1]).isEmpty)
+    }
+}
