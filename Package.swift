@@ -52,10 +52,15 @@ let package = Package(
             dependencies: ["BoxDiff"],
             path: "Tests/BoxDiffPublicAPITests"
         ),
+        // The benchmark's C helpers: the hash-join floor, peak-memory probe.
+        .target(
+            name: "BoxDiffBenchC",
+            path: "Benchmarks/BoxDiffBenchC"
+        ),
         .executableTarget(
             name: "BoxDiffBench",
             dependencies: [
-                "BoxDiff", "CBoxDiff",
+                "BoxDiff", "CBoxDiff", "BoxDiffBenchC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/BoxDiffBench"

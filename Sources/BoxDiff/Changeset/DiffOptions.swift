@@ -1,0 +1,80 @@
+/// How elements of the old and new lists are paired.
+public enum DiffAlgorithm: Sendable, Hashable, CaseIterable {
+    /// Hashed Heckel: O(n) pairing by identity; duplicate ids are paired in
+    /// order of occurrence; moves are minimal. The default.
+    case heckel
+    /// Myers' longest common subsequence over identities, in linear space:
+    /// a minimal edit script (within the cost bound); elements outside the
+    /// subsequence whose identity is on both sides become moves.
+    case lcs
+}
+
+/// What to do when an identifier occurs more than once in one list.
+public enum DuplicatePolicy: Sendable, Hashable, CaseIterable {
+    /// Pair duplicates in order of occurrence (first old with first new);
+    /// surplus occurrences become deletes or inserts. The default.
+    case pairInOrder
+    /// Throw ``DiffError/duplicateIdentifier(_:side:location:firstLocation:)``
+    /// naming the first duplicate.
+    case reject
+}
+
+/// How changed content is reported.
+public enum UpdateStyle: Sendable, Hashable, CaseIterable {
+    /// As reloads (`reloadRows`), in old index space, in the first stage.
+    case reload
+    /// As reconfigures (`reconfigureRows`), in new index space, issued after
+    /// the batch that moves rows (iOS 15+).
+    case reconfigure
+}
+
+/// How a Box changeset is laid out in batches.
+public enum BatchMode: Sendable, Hashable, CaseIterable {
+    /// Up to five ordered stages, each one `performBatchUpdates` call with
+    /// its intermediate data (the default; what DifferenceKit does).
+    case staged
+    /// One batch, rewritten so UIKit accepts it in a single
+    /// `performBatchUpdates` call.
+    case singleBatch
+}
+
+/// Options of a diff.
+///
+/// ```swift
+/// var options = DiffOptions()
+/// options.algorithm = .lcs
+/// options.duplicates = .reject
+/// let changeset = try StagedChangeset(source: old, target: new, options: options)
+/// ```
+public struct DiffOptions: Sendable, Hashable {
+    /// The pairing algorithm (default ``DiffAlgorithm/heckel``).
+    public var algorithm: DiffAlgorithm = .heckel
+    /// The duplicate-identifier policy (default ``DuplicatePolicy/pairInOrder``).
+    public var duplicates: DuplicatePolicy = .pairInOrder
+    /// LCS only: past this many edit steps in one search the LCS search
+    /// stops being exhaustive and splits heuristically, bounding the time of
+    /// a fully shuffled list (the result is still valid, maybe not minimal).
+    public var lcsCostBound: Int = 4096
+    /// Box diffs: how content changes are reported (default ``UpdateStyle/reload``).
+    public var updateStyle: UpdateStyle = .reload
+    /// Box diffs: staged or single-batch (default ``BatchMode/staged``).
+    public var mode: BatchMode = .staged
+    /// Box diffs: above this many changes (section and row deletes, inserts,
+    /// moves and updates together) the changeset is a plan to reload
+    /// everything instead of stages. `nil` (the default) never does.
+    public var reloadThreshold: Int? = nil
+    /// Box diffs: check every changeset produced against UIKit's
+    /// batch-update rules and stop with a fatal error naming the broken rule
+    /// if one is invalid. A debugging aid (it costs a replay per diff); on in
+    /// BoxDiff's own tests.
+    public var validatesChangesets: Bool = false
+
+    /// The default options.
+    public init() {}
+
+    /// Options with the given algorithm and duplicate policy.
+    public init(algorithm: DiffAlgorithm, duplicates: DuplicatePolicy = .pairInOrder) {
+        self.algorithm = algorithm
+        self.duplicates = duplicates
+    }
+}

@@ -1,0 +1,116 @@
+import CBoxDiff
+
+extension StagedChangeset {
+    /// Diffs two arrays into at most three stages: updates (old indices),
+    /// deletes (old indices), then inserts and moves (a move's source is its
+    /// index after the deletes, its destination the new index). Moves are
+    /// minimal: the elements off one longest increasing subsequence of the
+    /// pairing, so one element moved from last to first is one move.
+    /// Flat diffs use section 0 in every ``ElementPath``.
+    ///
+    /// Identity hashes come from `differenceIdentifier`: integers by their
+    /// bits, strings and byte arrays through XXH3, other types through
+    /// their `Hashable` hash, checked with `==` so that a 64-bit collision
+    /// never pairs two different identifiers.
+    ///
+    /// ```swift
+    /// let changeset = try StagedChangeset(source: [1, 2, 3], target: [3, 1, 2])
+    /// // one stage: elementMoved [[0, 2] → [0, 0]]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - source: The old array.
+    ///   - target: The new array.
+    ///   - options: Algorithm, duplicate policy, LCS cost bound.
+    ///   - workspace: Reusable scratch memory (a temporary one if `nil`).
+    /// - Throws: ``DiffError/duplicateIdentifier(_:side:location:firstLocation:)``
+    ///   with ``DuplicatePolicy/reject``; ``DiffError/outOfMemory``;
+    ///   ``DiffError/tooLarge(count:limit:)`` past 4,294,967,280 elements.
+    /// - Complexity: O(n) expected with Heckel; O((n + m)·D) with LCS,
+    ///   bounded by the cost bound.
+    public init<Element: Differentiable>(
+        source: [Element], target: [Element], options: DiffOptions = DiffOptions(),
+        workspace: DiffWorkspace? = nil
+    ) throws(DiffError) where Data == [Element] {
+        let ws: DiffWorkspace
+        if let workspace { ws = workspace } else { ws = try DiffWorkspace() }
+        typealias ID = Element.DifferenceIdentifier
+        var oldIDs = FlatHashing.hashes(source)
+        var newIDs = FlatHashing.hashes(target)
+        try Pairing.pair(
+            oldIDs: &oldIDs, newIDs: &newIDs, oldContents: nil, newContents: nil,
+            injective: IdentityHashing.isInjective(ID.self),
+            oldID: { source[$0].differenceIdentifier }, newID: { target[$0].differenceIdentifier },
+            options: options, workspace: ws,
+            duplicate: { side, index, first in
+                let list = side == .old ? source : target
+                return .duplicateIdentifier(
+                    String(reflecting: list[index].differenceIdentifier), side: side,
+                    location: .index(index), firstLocation: .index(first))
+            })
+        self = FlatStaging.stages(source: source, target: target, result: ws.result)
+    }
+}
+
+/// Identity hashes of a flat array.
+enum FlatHashing {
+    static func hashes<Element: Differentiable>(_ list: [Element]) -> [UInt64] {
+        [UInt64](unsafeUninitializedCapacity: list.count) { buffer, count in
+            for i in 0..<list.count {
+                buffer[i] = IdentityHashing.hash(list[i].differenceIdentifier)
+            }
+            count = list.count
+        }
+    }
+}
+
+/// Builds the flat stages from a C result.
+enum FlatStaging {
+    static func stages<Element: Differentiable>(
+        source: [Element], target: [Element], result: CoreResult
+    ) -> StagedChangeset<[Element]> {
+        var stages: [Changeset<[Element]>] = []
+        let o2n = result.oldToNew
+        var current = source
+        var updated: [ElementPath] = []
+        for i in 0..<o2n.count where o2n[i] != BXD_NONE {
+            let j = Int(o2n[i])
+            if !target[j].isContentEqual(to: source[i]) {
+                updated.append(ElementPath(section: 0, row: i))
+                current[i] = target[j]
+            }
+        }
+        if !updated.isEmpty { stages.append(Changeset(data: current, elementUpdated: updated)) }
+
+        let deletes = result.deletes
+        if !deletes.isEmpty {
+            var kept: [Element] = []
+            kept.reserveCapacity(current.count - deletes.count)
+            var next = 0
+            for i in 0..<current.count {
+                if next < deletes.count && Int(deletes[next]) == i {
+                    next += 1
+                } else {
+                    kept.append(current[i])
+                }
+            }
+            stages.append(
+                Changeset(data: kept, elementDeleted: deletes.map { ElementPath(section: 0, row: Int($0)) }))
+        }
+
+        let inserts = result.inserts
+        let moves = result.stageMoves
+        if !inserts.isEmpty || !moves.isEmpty {
+            stages.append(
+                Changeset(
+                    data: target,
+                    elementInserted: inserts.map { ElementPath(section: 0, row: Int($0)) },
+                    elementMoved: moves.map {
+                        Move(
+                            source: ElementPath(section: 0, row: Int($0.from)),
+                            destination: ElementPath(section: 0, row: Int($0.to)))
+                    }))
+        }
+        return StagedChangeset(stages, isMinimal: result.isMinimal)
+    }
+}

@@ -1,0 +1,49 @@
+/// The changes from old data to new data, as ordered stages that UIKit's
+/// batch updates accept: apply each stage's calls in one
+/// `performBatchUpdates`, after setting the stage's `data`.
+///
+/// ```swift
+/// let changeset = try StagedChangeset(source: oldItems, target: newItems)
+/// for stage in changeset {
+///     items = stage.data
+///     // tableView.performBatchUpdates { delete / insert / move / reload }
+/// }
+/// ```
+///
+/// When ``reloadsEverything`` is true (a Box diff over the configured
+/// threshold) there are no stages: reload the whole view with the target.
+public struct StagedChangeset<Data> {
+    /// The stages, in order; empty when nothing changed.
+    public var stages: [Changeset<Data>]
+    /// True when the changeset is a plan to reload everything instead of
+    /// animating stages (see ``DiffOptions/reloadThreshold``).
+    public var reloadsEverything: Bool
+    /// Whether the pairing is known to be minimal for its algorithm (LCS
+    /// past its cost bound may not be).
+    public var isMinimal: Bool
+
+    /// A changeset made of the given stages.
+    public init(_ stages: [Changeset<Data>] = [], reloadsEverything: Bool = false, isMinimal: Bool = true) {
+        self.stages = stages
+        self.reloadsEverything = reloadsEverything
+        self.isMinimal = isMinimal
+    }
+
+    /// Total number of changes over all stages.
+    public var changeCount: Int { stages.reduce(0) { $0 + $1.changeCount } }
+}
+
+extension StagedChangeset: RandomAccessCollection, MutableCollection {
+    /// Index of the first stage.
+    public var startIndex: Int { stages.startIndex }
+    /// One past the last stage.
+    public var endIndex: Int { stages.endIndex }
+    /// The stage at `position`.
+    public subscript(position: Int) -> Changeset<Data> {
+        get { stages[position] }
+        set { stages[position] = newValue }
+    }
+}
+
+extension StagedChangeset: Equatable where Data: Equatable {}
+extension StagedChangeset: Sendable where Data: Sendable {}

@@ -1,0 +1,144 @@
+import CBoxDiff
+
+// Every call into the C core goes through this file, which turns the core's
+// status codes into Swift errors (as swift-system's Syscalls.swift does).
+
+/// A failure reported by the C core, before the Swift layer adds context
+/// (which identifier, which section) to it.
+struct CoreFailure: Error, Equatable {
+    enum Kind: Equatable {
+        case outOfMemory
+        case invalidArgument
+        case tooLarge
+        /// A duplicate identity hash: `side` 0 old, 1 new; indices are flat.
+        case duplicate(side: Int, index: Int, firstIndex: Int)
+    }
+    var kind: Kind
+    var message: String
+}
+
+/// A reusable C workspace: scratch buffers that grow to the largest diff
+/// seen, so the next diff of that size allocates nothing.
+///
+/// Not thread-safe: one workspace per thread (or per concurrent diff).
+final class CoreWorkspace {
+    let raw: OpaquePointer
+
+    init() throws(CoreFailure) {
+        var out: OpaquePointer? = nil
+        let status = bxd_workspace_create(nil, &out)
+        guard status == BXD_OK, let out else { throw CCore.failure(status, nil) }
+        raw = out
+    }
+
+    deinit { bxd_workspace_destroy(raw) }
+}
+
+/// Owns one `bxd_result_t`; its buffers are reused by the next diff into it
+/// and freed on deinit.
+final class CoreResult {
+    var raw = bxd_result_t()
+
+    init() { bxd_result_init(&raw) }
+    deinit { bxd_result_free(&raw) }
+
+    var oldCount: Int { Int(raw.old_count) }
+    var newCount: Int { Int(raw.new_count) }
+    var matchedCount: Int { Int(raw.matched_count) }
+    var isMinimal: Bool { raw.minimal != 0 }
+
+    var oldToNew: UnsafeBufferPointer<UInt32> { buffer(raw.old_to_new, raw.old_count) }
+    var newToOld: UnsafeBufferPointer<UInt32> { buffer(raw.new_to_old, raw.new_count) }
+    var deletes: UnsafeBufferPointer<UInt32> { buffer(raw.deletes, raw.delete_count) }
+    var inserts: UnsafeBufferPointer<UInt32> { buffer(raw.inserts, raw.insert_count) }
+    var updates: UnsafeBufferPointer<UInt32> { buffer(raw.updates, raw.update_count) }
+    /// Minimal moves, old index → new index, ascending by old index.
+    var moves: UnsafeBufferPointer<bxd_move_t> { buffer(raw.moves, raw.move_count) }
+
+    /// Stage-3 moves: `from` in the list as it stands after the deletes.
+    var stageMoves: UnsafeBufferPointer<bxd_move_t> {
+        withUnsafePointer(to: raw.stages) { tuple in
+            tuple.withMemoryRebound(to: bxd_stage_t.self, capacity: 3) { stages in
+                for k in 0..<Int(raw.stage_count) where stages[k].kind == BXD_STAGE_INSERT_MOVE {
+                    return buffer(stages[k].moves, stages[k].move_count)
+                }
+                return UnsafeBufferPointer(start: nil, count: 0)
+            }
+        }
+    }
+
+    private func buffer<T>(_ p: UnsafePointer<T>?, _ n: UInt32) -> UnsafeBufferPointer<T> {
+        UnsafeBufferPointer(start: n == 0 ? nil : p, count: Int(n))
+    }
+}
+
+/// Namespace of the wrappers around the C core.
+enum CCore {
+    /// The largest list the core accepts (32-bit indices).
+    static let maxCount = Int(BXD_MAX_COUNT)
+
+    static func failure(_ status: bxd_status_t, _ result: CoreResult?) -> CoreFailure {
+        let message = String(cString: bxd_status_string(status))
+        switch status {
+        case BXD_ERR_NO_MEMORY: return CoreFailure(kind: .outOfMemory, message: message)
+        case BXD_ERR_TOO_LARGE: return CoreFailure(kind: .tooLarge, message: message)
+        case BXD_ERR_DUPLICATE:
+            let r = result?.raw ?? bxd_result_t()
+            return CoreFailure(
+                kind: .duplicate(
+                    side: Int(r.duplicate_side), index: Int(r.duplicate_index),
+                    firstIndex: Int(r.duplicate_first_index)),
+                message: message)
+        default: return CoreFailure(kind: .invalidArgument, message: message)
+        }
+    }
+
+    /// XXH3 64-bit hash of raw bytes, through the core (the only user of
+    /// libxxhash).
+    @inline(__always)
+    static func hashBytes(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
+        bxd_hash_bytes(bytes.baseAddress, bytes.count, seed)
+    }
+
+    /// Diffs two lists of identity hashes (and optional content hashes) into
+    /// `result`.
+    ///
+    /// - Parameters:
+    ///   - oldIDs, newIDs: identity hashes.
+    ///   - oldContents, newContents: content hashes, the same length as the
+    ///     ids, or both `nil` (no updates are computed).
+    static func diff(
+        oldIDs: UnsafeBufferPointer<UInt64>, oldContents: UnsafeBufferPointer<UInt64>?,
+        newIDs: UnsafeBufferPointer<UInt64>, newContents: UnsafeBufferPointer<UInt64>?,
+        algorithm: DiffAlgorithm, rejectDuplicates: Bool, lcsCostBound: Int,
+        workspace: CoreWorkspace?, into result: CoreResult
+    ) throws(CoreFailure) {
+        var old = bxd_list_t(
+            ids: oldIDs.baseAddress, contents: oldContents?.baseAddress, count: oldIDs.count)
+        var new = bxd_list_t(
+            ids: newIDs.baseAddress, contents: newContents?.baseAddress, count: newIDs.count)
+        // An empty buffer may have a nil base address; the core accepts NULL
+        // ids with a zero count.
+        var options = bxd_options_t()
+        bxd_options_init(&options)
+        options.algorithm = algorithm == .lcs ? BXD_ALGORITHM_LCS : BXD_ALGORITHM_HECKEL
+        options.flags = rejectDuplicates ? UInt32(BXD_FLAG_REJECT_DUPLICATES) : 0
+        options.lcs_cost_bound = UInt64(max(0, lcsCostBound))
+        let status = bxd_diff(workspace?.raw, &old, &new, &options, &result.raw)
+        guard status == BXD_OK else { throw failure(status, result) }
+    }
+
+    /// Marks one longest increasing subsequence of `values` (`keep[i] = 1`
+    /// for members) and returns its length.
+    static func markLIS(
+        _ values: UnsafeBufferPointer<UInt32>, keep: UnsafeMutableBufferPointer<UInt8>,
+        workspace: CoreWorkspace?
+    ) throws(CoreFailure) -> Int {
+        precondition(keep.count >= values.count)
+        var length: UInt32 = 0
+        let status = bxd_lis_mark(
+            workspace?.raw, values.baseAddress, values.count, keep.baseAddress, &length)
+        guard status == BXD_OK else { throw failure(status, nil) }
+        return Int(length)
+    }
+}

@@ -1,0 +1,97 @@
+import BoxDiff
+
+/// Replays a flat changeset's stages, operation by operation, the way UIKit
+/// applies batch updates to a single section, independently of the stages'
+/// `data` except for the values of inserted and updated elements.
+public enum FlatReplay {
+    /// A replay failure: which stage and what went wrong.
+    public struct Failure: Error, CustomStringConvertible {
+        /// Index of the stage.
+        public var stage: Int
+        /// What went wrong.
+        public var message: String
+        /// `stage N: message`.
+        public var description: String { "stage \(stage): \(message)" }
+    }
+
+    /// Applies every stage in order to `source` and returns the result.
+    /// Throws when an operation is out of range, listed twice, or when the
+    /// replayed elements disagree with a stage's data.
+    public static func replay<E: Differentiable>(
+        _ changeset: StagedChangeset<[E]>, from source: [E]
+    ) throws -> [E] {
+        var current = source
+        for (k, stage) in changeset.enumerated() {
+            func fail(_ message: String) -> Failure { Failure(stage: k, message: message) }
+            for path in stage.elementUpdated {
+                guard path.section == 0, current.indices.contains(path.row),
+                    stage.data.indices.contains(path.row)
+                else { throw fail("update \(path) out of range") }
+                current[path.row] = stage.data[path.row]
+            }
+            var removed = Set<Int>()
+            for path in stage.elementDeleted {
+                guard path.section == 0, current.indices.contains(path.row),
+                    removed.insert(path.row).inserted
+                else { throw fail("delete \(path) out of range or repeated") }
+            }
+            for move in stage.elementMoved {
+                guard move.source.section == 0, current.indices.contains(move.source.row),
+                    removed.insert(move.source.row).inserted
+                else { throw fail("move source \(move.source) out of range or repeated") }
+            }
+            let deleted = Set(stage.elementDeleted.map(\.row))
+            let remaining = current.indices.filter { !removed.contains($0) }.map { current[$0] }
+            let newCount = current.count - deleted.count + stage.elementInserted.count
+            var slots = [E?](repeating: nil, count: newCount)
+            for path in stage.elementInserted {
+                guard path.section == 0, slots.indices.contains(path.row), slots[path.row] == nil,
+                    stage.data.indices.contains(path.row)
+                else { throw fail("insert \(path) out of range or repeated") }
+                slots[path.row] = stage.data[path.row]
+            }
+            for move in stage.elementMoved {
+                let d = move.destination.row
+                guard move.destination.section == 0, slots.indices.contains(d), slots[d] == nil
+                else { throw fail("move destination \(move.destination) out of range or taken") }
+                slots[d] = current[move.source.row]
+            }
+            var rest = remaining.makeIterator()
+            for i in slots.indices where slots[i] == nil {
+                guard let next = rest.next() else { throw fail("too few elements to fill") }
+                slots[i] = next
+            }
+            guard rest.next() == nil else { throw fail("elements left over") }
+            current = slots.map { $0! }
+            guard current.count == stage.data.count,
+                zip(current, stage.data).allSatisfy({
+                    $0.differenceIdentifier == $1.differenceIdentifier && $0.isContentEqual(to: $1)
+                })
+            else { throw fail("replayed elements differ from the stage's data") }
+        }
+        return current
+    }
+
+    /// True when `a` and `b` hold the same identities and contents in order.
+    public static func same<E: Differentiable>(_ a: [E], _ b: [E]) -> Bool {
+        a.count == b.count
+            && zip(a, b).allSatisfy {
+                $0.differenceIdentifier == $1.differenceIdentifier && $0.isContentEqual(to: $1)
+            }
+    }
+
+    /// Length of a longest strictly increasing subsequence (patience
+    /// sorting), an independent check of the core's move count.
+    public static func lisLength(_ values: [Int]) -> Int {
+        var tails: [Int] = []
+        for v in values {
+            var lo = 0, hi = tails.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if tails[mid] < v { lo = mid + 1 } else { hi = mid }
+            }
+            if lo == tails.count { tails.append(v) } else { tails[lo] = v }
+        }
+        return tails.count
+    }
+}
