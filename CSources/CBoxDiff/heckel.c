@@ -42,6 +42,7 @@ bxd_status_t bxd_heckel_pair(bxd_workspace_t *ws, const bxd_list_t *old_list,
     uint32_t *chain = NULL;
 
     for (uint32_t i = lo; i < ahi; i++) {
+        if (ahi - i > BXD_PREFETCH_AHEAD) bxd_table_prefetch(&table, a[i + BXD_PREFETCH_AHEAD]);
         bxd_slot_t *s = bxd_table_find(&table, a[i]);
         if (s->cursor == BXD_SLOT_EMPTY) {
             s->id = a[i];
@@ -60,6 +61,7 @@ bxd_status_t bxd_heckel_pair(bxd_workspace_t *ws, const bxd_list_t *old_list,
     }
 
     for (uint32_t j = lo; j < bhi; j++) {
+        if (bhi - j > BXD_PREFETCH_AHEAD) bxd_table_prefetch(&table, b[j + BXD_PREFETCH_AHEAD]);
         bxd_slot_t *s = bxd_table_find(&table, b[j]);
         uint32_t i = s->cursor;
         if (i == BXD_SLOT_EMPTY) {

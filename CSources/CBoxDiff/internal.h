@@ -56,7 +56,6 @@ enum {
                              reused by moves.c for LIS predecessors */
     BXD_WS_CLASS_OLD,     /* uint32 per old element: class (LCS) */
     BXD_WS_CLASS_NEW,     /* uint32 per new element: class (LCS) */
-    BXD_WS_LIS_TAILS,     /* uint32 per matched pair (moves.c) */
     BXD_WS_MYERS_V,       /* int64 diagonal vectors (myers.c) */
     BXD_WS_MYERS_STACK,   /* myers.c split stack */
     BXD_WS_KEEP,          /* uint8 per new element: on the LIS (result.c) */
@@ -87,7 +86,8 @@ typedef struct bxd_slot {
 
 typedef struct bxd_table {
     bxd_slot_t *slots;
-    size_t mask; /* capacity - 1; capacity is a power of two */
+    size_t mask;   /* capacity - 1; capacity is a power of two */
+    unsigned shift; /* 64 - log2(capacity): home = top bits of the product */
 } bxd_table_t;
 
 /* Prepares an empty table for up to `count` keys in ws buffer BXD_WS_TABLE. */
@@ -96,8 +96,25 @@ bxd_status_t bxd_table_prepare(bxd_workspace_t *ws, size_t count,
 
 static inline size_t bxd_table_home(const bxd_table_t *t, uint64_t id) {
     /* Fibonacci hashing: good spread for sequential integer ids too. */
-    uint64_t h = (id ^ (id >> 31)) * 0x9E3779B97F4A7C15ull;
-    return (size_t)(h >> 20) & t->mask;
+    uint64_t h = (id ^ (id >> 32)) * 0x9E3779B97F4A7C15ull;
+    return (size_t)(h >> t->shift);
+}
+
+/* How many elements ahead the table loops prefetch home slots: past the L2
+ * cache every lookup is a cache miss, and asking early overlaps them. */
+#ifndef BXD_PREFETCH_AHEAD
+#define BXD_PREFETCH_AHEAD 16
+#endif
+
+/* Asks for the home slot of `id` ahead of use (a no-op where the compiler
+ * has no prefetch builtin). */
+static inline void bxd_table_prefetch(const bxd_table_t *t, uint64_t id) {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(&t->slots[bxd_table_home(t, id)], 1, 1);
+#else
+    (void)t;
+    (void)id;
+#endif
 }
 
 /* Finds the slot of `id`, or the empty slot where it would go. */
@@ -174,7 +191,7 @@ bxd_status_t bxd_myers(bxd_workspace_t *ws, const uint32_t *a, uint32_t n,
 
 /* Longest increasing subsequence over new_to_old (skipping BXD_NONE): sets
  * keep[j] = 1 for new indices on it. `keep` has new_count bytes. Uses
- * BXD_WS_LIS_TAILS and BXD_WS_CHAIN. */
+ * BXD_WS_TABLE (the table is dead by then) and BXD_WS_CHAIN. */
 bxd_status_t bxd_lis(bxd_workspace_t *ws, const uint32_t *values,
                      uint32_t count, uint8_t *keep, uint32_t *length);
 

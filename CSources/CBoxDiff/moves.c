@@ -13,34 +13,50 @@ bxd_status_t bxd_lis(bxd_workspace_t *ws, const uint32_t *values,
     *length = 0;
     if (count == 0) return BXD_OK;
     memset(keep, 0, count);
-    bxd_status_t st = bxd_ws_reserve(ws, BXD_WS_LIS_TAILS, count,
-                                     sizeof(uint32_t));
+    /* The hash table is dead once pairing is done: its buffer holds the
+     * tails here (no new memory for a diff that already built a table). */
+    bxd_status_t st = bxd_ws_reserve(ws, BXD_WS_TABLE, count,
+                                     2 * sizeof(uint32_t));
     if (st != BXD_OK) return st;
     st = bxd_ws_reserve(ws, BXD_WS_CHAIN, count, sizeof(uint32_t));
     if (st != BXD_OK) return st;
     /* tails[l]: position (into values) of the smallest tail of an increasing
-     * subsequence of length l + 1. prev[p]: the position before p on it. */
-    uint32_t *tails = (uint32_t *)ws->buffers[BXD_WS_LIS_TAILS].data;
+     * subsequence of length l + 1, and tailv[l] its value (kept beside it so
+     * the search reads one contiguous array). prev[p]: the position before
+     * p on its subsequence. */
+    uint32_t *tails = (uint32_t *)ws->buffers[BXD_WS_TABLE].data;
+    uint32_t *tailv = tails + count;
     uint32_t *prev = (uint32_t *)ws->buffers[BXD_WS_CHAIN].data;
     uint32_t len = 0;
     for (uint32_t p = 0; p < count; p++) {
         uint32_t v = values[p];
         if (v == BXD_NONE) continue;
         /* Fast path: most pairs extend the longest run. */
-        if (len == 0 || values[tails[len - 1]] < v) {
+        if (len == 0 || tailv[len - 1] < v) {
             prev[p] = len ? tails[len - 1] : BXD_NONE;
-            tails[len++] = p;
+            tails[len] = p;
+            tailv[len++] = v;
             continue;
         }
-        /* First l with values[tails[l]] >= v. */
-        uint32_t lo = 0, hi = len - 1;
-        while (lo < hi) {
-            uint32_t mid = lo + (hi - lo) / 2;
-            if (values[tails[mid]] < v) lo = mid + 1;
-            else hi = mid;
+        /* First l with tailv[l] >= v. Second fast path: right after an
+         * element moved far ahead, the next one replaces the last tail. */
+        uint32_t lo;
+        if (len == 1) {
+            lo = 0;
+        } else if (tailv[len - 2] < v) {
+            lo = len - 1;
+        } else {
+            uint32_t hi = len - 2;
+            lo = 0;
+            while (lo < hi) {
+                uint32_t mid = lo + (hi - lo) / 2;
+                if (tailv[mid] < v) lo = mid + 1;
+                else hi = mid;
+            }
         }
         prev[p] = lo ? tails[lo - 1] : BXD_NONE;
         tails[lo] = p;
+        tailv[lo] = v;
     }
     if (len == 0) return BXD_OK;
     for (uint32_t p = tails[len - 1];; p = prev[p]) {
