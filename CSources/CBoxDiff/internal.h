@@ -60,6 +60,7 @@ enum {
     BXD_WS_MYERS_STACK,   /* myers.c split stack */
     BXD_WS_KEEP,          /* uint8 per new element: on the LIS (result.c) */
     BXD_WS_EXTRA,         /* free for any single algorithm step */
+    BXD_WS_COMPACT,       /* LCS: the middle without one-sided elements */
     BXD_WS_BUFFER_COUNT
 };
 

@@ -5,7 +5,11 @@
  * 2. Every id of the middle gets a dense class number through the shared
  *    hash table (as git's xdiff classifies lines), so Myers compares
  *    32-bit integers.
- * 3. Myers' linear-space LCS (myers.c) pairs one common subsequence.
+ * 3. Elements whose class occurs on one side only can never be on a
+ *    common subsequence; like xdiff's cleanup of unmatched records, they
+ *    are dropped before the search, which keeps the LCS exact while
+ *    shrinking both the input and the edit distance Myers sees.
+ *    Myers' linear-space LCS (myers.c) then pairs one common subsequence.
  * 4. Elements outside it whose identity occurs on both sides are paired in
  *    order of occurrence; the finishing step turns them into moves.
  *
@@ -13,6 +17,58 @@
  * whole lists purely to find the first duplicate.
  */
 #include "internal.h"
+
+/* Runs Myers on the elements whose class occurs on both sides (step 3),
+ * writing middle-relative pairs into a_to_b / b_to_a (all other entries
+ * BXD_NONE). Uses BXD_WS_EXTRA (one byte per class) and BXD_WS_COMPACT. */
+static bxd_status_t lcs_search(bxd_workspace_t *ws, const uint32_t *ca,
+                               uint32_t n, const uint32_t *cb, uint32_t m,
+                               uint32_t classes, uint32_t old_classes,
+                               uint64_t cost_bound, uint32_t *a_to_b,
+                               uint32_t *b_to_a, int *minimal) {
+    bxd_status_t s = bxd_ws_reserve(ws, BXD_WS_EXTRA, classes, 1);
+    if (s != BXD_OK) return s;
+    uint8_t *in_new = (uint8_t *)ws->buffers[BXD_WS_EXTRA].data;
+    memset(in_new, 0, classes);
+    uint32_t m2 = 0, n2 = 0;
+    for (uint32_t j = 0; j < m; j++) {
+        in_new[cb[j]] = 1;
+        m2 += cb[j] < old_classes;
+    }
+    for (uint32_t i = 0; i < n; i++) n2 += in_new[ca[i]];
+    if (n2 == n && m2 == m)
+        return bxd_myers(ws, ca, n, cb, m, cost_bound, a_to_b, b_to_a, minimal);
+
+    /* Compact: classes (a2, b2), original indices (ia, ib), and the
+     * compact pairing (p_ab, p_ba), all in one buffer. */
+    size_t words = ((size_t)n2 + m2) * 3;
+    if ((s = bxd_ws_reserve(ws, BXD_WS_COMPACT, words, sizeof(uint32_t))))
+        return s;
+    uint32_t *a2 = (uint32_t *)ws->buffers[BXD_WS_COMPACT].data;
+    uint32_t *ia = a2 + n2, *p_ab = ia + n2;
+    uint32_t *b2 = p_ab + n2, *ib = b2 + m2, *p_ba = ib + m2;
+    for (uint32_t i = 0, k = 0; i < n; i++)
+        if (in_new[ca[i]]) {
+            a2[k] = ca[i];
+            ia[k++] = i;
+        }
+    for (uint32_t j = 0, k = 0; j < m; j++)
+        if (cb[j] < old_classes) {
+            b2[k] = cb[j];
+            ib[k++] = j;
+        }
+    for (uint32_t i = 0; i < n; i++) a_to_b[i] = BXD_NONE;
+    for (uint32_t j = 0; j < m; j++) b_to_a[j] = BXD_NONE;
+    if (n2 == 0 || m2 == 0) return BXD_OK;
+    s = bxd_myers(ws, a2, n2, b2, m2, cost_bound, p_ab, p_ba, minimal);
+    if (s != BXD_OK) return s;
+    for (uint32_t k = 0; k < n2; k++)
+        if (p_ab[k] != BXD_NONE) {
+            a_to_b[ia[k]] = ib[p_ab[k]];
+            b_to_a[ib[p_ab[k]]] = ia[k];
+        }
+    return BXD_OK;
+}
 
 bxd_status_t bxd_lcs_pair(bxd_workspace_t *ws, const bxd_list_t *old_list,
                           const bxd_list_t *new_list, uint32_t flags,
@@ -42,9 +98,11 @@ bxd_status_t bxd_lcs_pair(bxd_workspace_t *ws, const bxd_list_t *old_list,
     uint32_t *ca = (uint32_t *)ws->buffers[BXD_WS_CLASS_OLD].data;
     uint32_t *cb = (uint32_t *)ws->buffers[BXD_WS_CLASS_NEW].data;
 
-    /* Classes: slot.aux holds the class number. */
+    /* Classes: slot.aux holds the class number. Old classes come first,
+     * so a class below `old_classes` occurs in the old list. */
     uint32_t classes = 0;
     for (uint32_t i = 0; i < n; i++) {
+        if (n - i > BXD_PREFETCH_AHEAD) bxd_table_prefetch(&table, a[i + BXD_PREFETCH_AHEAD]);
         bxd_slot_t *sl = bxd_table_find(&table, a[i]);
         if (sl->cursor == BXD_SLOT_EMPTY) {
             sl->id = a[i];
@@ -53,7 +111,9 @@ bxd_status_t bxd_lcs_pair(bxd_workspace_t *ws, const bxd_list_t *old_list,
         }
         ca[i] = sl->aux;
     }
+    const uint32_t old_classes = classes;
     for (uint32_t j = 0; j < m; j++) {
+        if (m - j > BXD_PREFETCH_AHEAD) bxd_table_prefetch(&table, b[j + BXD_PREFETCH_AHEAD]);
         bxd_slot_t *sl = bxd_table_find(&table, b[j]);
         if (sl->cursor == BXD_SLOT_EMPTY) {
             sl->id = b[j];
@@ -66,7 +126,8 @@ bxd_status_t bxd_lcs_pair(bxd_workspace_t *ws, const bxd_list_t *old_list,
     /* Myers over the middle, in middle-relative indices. */
     uint32_t *a_to_b = old_to_new + lo, *b_to_a = new_to_old + lo;
     int minimal = 1;
-    s = bxd_myers(ws, ca, n, cb, m, cost_bound, a_to_b, b_to_a, &minimal);
+    s = lcs_search(ws, ca, n, cb, m, classes, old_classes, cost_bound, a_to_b,
+                   b_to_a, &minimal);
     if (s != BXD_OK) return s;
     result->minimal = minimal;
 
