@@ -5,18 +5,28 @@
  */
 #include "internal.h"
 
+bxd_status_t bxd_table_capacity(size_t count, size_t *capacity,
+                                unsigned *bits) {
+    size_t c = 16;
+    unsigned b = 4;
+    /* capacity >= count * 3 / 2 keeps probes short. */
+    while (c / 3 * 2 < count) {
+        if (c > SIZE_MAX / 64) return BXD_ERR_TOO_LARGE;
+        c *= 2;
+        b++;
+    }
+    *capacity = c;
+    *bits = b;
+    return BXD_OK;
+}
+
 bxd_status_t bxd_table_prepare(bxd_workspace_t *ws, size_t count,
                                bxd_table_t *table) {
-    size_t capacity = 16;
-    unsigned bits = 4;
-    /* capacity >= count * 3 / 2 keeps probes short. */
-    while (capacity / 3 * 2 < count) {
-        if (capacity > SIZE_MAX / 2) return BXD_ERR_TOO_LARGE;
-        capacity *= 2;
-        bits++;
-    }
-    bxd_status_t st = bxd_ws_reserve(ws, BXD_WS_TABLE, capacity,
-                                     sizeof(bxd_slot_t));
+    size_t capacity;
+    unsigned bits;
+    bxd_status_t st = bxd_table_capacity(count, &capacity, &bits);
+    if (st != BXD_OK) return st;
+    st = bxd_ws_reserve(ws, BXD_WS_TABLE, capacity, sizeof(bxd_slot_t));
     if (st != BXD_OK) return st;
     table->slots = (bxd_slot_t *)ws->buffers[BXD_WS_TABLE].data;
     table->mask = capacity - 1;

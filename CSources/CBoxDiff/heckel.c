@@ -1,89 +1,194 @@
 /*
  * heckel.c - hashed Heckel pairing.
  *
- * After the common prefix and suffix are trimmed, the old ids of the middle
- * go into the open-addressing table (one slot per distinct id: the cursor
- * is the next unpaired old occurrence, aux the last one; further
- * occurrences are linked through BXD_WS_CHAIN, allocated only when a
- * duplicate shows up). The new ids then probe the table: each takes the
- * cursor's occurrence, so duplicates pair in order of occurrence (first old
- * with first new) and surplus occurrences stay unpaired (deletes/inserts).
+ * Pairing mode (the default): after the common prefix and suffix are
+ * trimmed, the old ids of the middle go into a compact open-addressing
+ * table of 8-byte slots (a 32-bit tag of the id and the index of its first
+ * old occurrence; the id itself is read back from the old list when a tag
+ * matches), half the memory traffic of storing ids. The new ids then probe
+ * the table. Duplicate old ids are linked in order of occurrence through
+ * BXD_WS_CHAIN (allocated only when a duplicate shows up), with a cursor
+ * per id, so duplicates pair in order (first old with first new) and
+ * surplus occurrences stay unpaired (deletes/inserts).
  *
  * With BXD_FLAG_REJECT_DUPLICATES nothing is trimmed (a duplicate may sit
- * in the common prefix), new-only ids are entered too, and the first id
- * seen twice in either list stops the diff with BXD_ERR_DUPLICATE.
+ * in the common prefix), the shared 16-byte table holds both lists' ids,
+ * and the first id seen twice in either list stops the diff with
+ * BXD_ERR_DUPLICATE.
  */
 #include "internal.h"
+
+/* ---- the compact table (pairing mode) ------------------------------------ */
+
+typedef struct compact_slot {
+    uint32_t tag;   /* a 32-bit digest of the id */
+    uint32_t index; /* first old occurrence, or BXD_SLOT_EMPTY */
+} compact_slot_t;
+
+typedef struct compact_table {
+    compact_slot_t *slots;
+    size_t mask;
+    unsigned shift;
+} compact_table_t;
+
+static inline uint32_t id_tag(uint64_t id) {
+    return (uint32_t)id ^ (uint32_t)(id >> 32);
+}
+
+/* The slot of `id` (whose index points into `ids`), or the empty slot where
+ * it would go. */
+static inline compact_slot_t *compact_find(const compact_table_t *t,
+                                           const uint64_t *ids, uint64_t id) {
+    size_t i = bxd_hash_home(id, t->shift);
+    const uint32_t tag = id_tag(id);
+    for (;;) {
+        compact_slot_t *s = &t->slots[i];
+        if (s->index == BXD_SLOT_EMPTY) return s;
+        if (s->tag == tag && ids[s->index] == id) return s;
+        i = (i + 1) & t->mask;
+    }
+}
+
+static inline void compact_prefetch(const compact_table_t *t, uint64_t id) {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(&t->slots[bxd_hash_home(id, t->shift)], 1, 1);
+#else
+    (void)t;
+    (void)id;
+#endif
+}
+
+static bxd_status_t pair_compact(bxd_workspace_t *ws, const uint64_t *a,
+                                 const uint64_t *b, uint32_t n, uint32_t lo,
+                                 uint32_t ahi, uint32_t bhi,
+                                 uint32_t *old_to_new, uint32_t *new_to_old,
+                                 bxd_span_t *span) {
+    size_t capacity;
+    unsigned bits;
+    bxd_status_t st = bxd_table_capacity(ahi - lo, &capacity, &bits);
+    if (st != BXD_OK) return st;
+    st = bxd_ws_reserve(ws, BXD_WS_TABLE, capacity, sizeof(compact_slot_t));
+    if (st != BXD_OK) return st;
+    compact_table_t t = {(compact_slot_t *)ws->buffers[BXD_WS_TABLE].data,
+                         capacity - 1, 64u - bits};
+    memset(t.slots, 0xFF, capacity * sizeof(compact_slot_t));
+
+    /* Build, last old element first: a duplicate found later in this walk
+     * is an earlier occurrence, pushed in front of the slot's list, so the
+     * slot ends at the first occurrence with the rest chained in order.
+     * chain[i]: next occurrence after i; cursor[f]: next unpaired
+     * occurrence of the id whose first occurrence is f. */
+    uint32_t *chain = NULL, *cursor = NULL;
+    for (uint32_t i = ahi; i-- > lo;) {
+        if (i - lo > BXD_PREFETCH_AHEAD) compact_prefetch(&t, a[i - BXD_PREFETCH_AHEAD]);
+        compact_slot_t *s = compact_find(&t, a, a[i]);
+        old_to_new[i] = BXD_NONE;
+        if (s->index == BXD_SLOT_EMPTY) {
+            s->tag = id_tag(a[i]);
+            s->index = i;
+            if (chain != NULL) chain[i] = BXD_NONE;
+            continue;
+        }
+        if (chain == NULL) {
+            st = bxd_ws_reserve(ws, BXD_WS_CHAIN, n, 2 * sizeof(uint32_t));
+            if (st != BXD_OK) return st;
+            chain = (uint32_t *)ws->buffers[BXD_WS_CHAIN].data;
+            cursor = chain + n;
+            /* Elements entered so far are each alone in their list. */
+            for (uint32_t k = i + 1; k < ahi; k++) chain[k] = BXD_NONE;
+        }
+        chain[i] = s->index;
+        s->index = i;
+    }
+    if (chain != NULL)
+        for (uint32_t i = lo; i < ahi; i++) cursor[i] = i;
+
+    /* Probe. Without duplicates the table is only read: old_to_new says
+     * whether the single occurrence is taken, so the table's cache lines
+     * stay clean and are never written back. */
+    uint32_t pairs = 0;
+    for (uint32_t j = lo; j < bhi; j++) {
+        if (bhi - j > BXD_PREFETCH_AHEAD) compact_prefetch(&t, b[j + BXD_PREFETCH_AHEAD]);
+        const compact_slot_t *s = compact_find(&t, a, b[j]);
+        uint32_t i = s->index;
+        new_to_old[j] = BXD_NONE;
+        if (i == BXD_SLOT_EMPTY) continue;
+        if (chain == NULL) {
+            if (old_to_new[i] != BXD_NONE) continue; /* surplus new occurrence */
+        } else {
+            uint32_t first = i;
+            i = cursor[first];
+            if (i == BXD_NONE) continue; /* every old occurrence is taken */
+            cursor[first] = chain[i];
+        }
+        old_to_new[i] = j;
+        new_to_old[j] = i;
+        pairs++;
+    }
+    span->middle_pairs = pairs;
+    return BXD_OK;
+}
+
+/* ---- reject mode ---------------------------------------------------------- */
+
+static bxd_status_t pair_rejecting(bxd_workspace_t *ws, const uint64_t *a,
+                                   const uint64_t *b, uint32_t n, uint32_t m,
+                                   uint32_t *old_to_new, uint32_t *new_to_old,
+                                   bxd_span_t *span, bxd_result_t *result) {
+    bxd_table_t table;
+    bxd_status_t st = bxd_table_prepare(ws, (size_t)n + m, &table);
+    if (st != BXD_OK) return st;
+    for (uint32_t i = 0; i < n; i++) {
+        if (n - i > BXD_PREFETCH_AHEAD) bxd_table_prefetch(&table, a[i + BXD_PREFETCH_AHEAD]);
+        bxd_slot_t *s = bxd_table_find(&table, a[i]);
+        old_to_new[i] = BXD_NONE;
+        if (s->cursor != BXD_SLOT_EMPTY) return bxd_report_duplicate(result, 0, s->cursor, i);
+        s->id = a[i];
+        s->cursor = i;
+    }
+    /* Every new id enters the table too; a slot seen on the new side is
+     * SPENT with aux = its new index, so a second sighting is a duplicate. */
+    for (uint32_t j = 0; j < m; j++) {
+        if (m - j > BXD_PREFETCH_AHEAD) bxd_table_prefetch(&table, b[j + BXD_PREFETCH_AHEAD]);
+        bxd_slot_t *s = bxd_table_find(&table, b[j]);
+        uint32_t i = s->cursor;
+        new_to_old[j] = BXD_NONE;
+        if (i == BXD_SLOT_SPENT) return bxd_report_duplicate(result, 1, s->aux, j);
+        if (i != BXD_SLOT_EMPTY) {
+            old_to_new[i] = j;
+            new_to_old[j] = i;
+            span->middle_pairs++;
+        } else {
+            s->id = b[j];
+        }
+        s->cursor = BXD_SLOT_SPENT;
+        s->aux = j;
+    }
+    return BXD_OK;
+}
 
 bxd_status_t bxd_heckel_pair(bxd_workspace_t *ws, const bxd_list_t *old_list,
                              const bxd_list_t *new_list, uint32_t flags,
                              uint32_t *old_to_new, uint32_t *new_to_old,
                              bxd_span_t *span, bxd_result_t *result) {
-    const bool reject = (flags & BXD_FLAG_REJECT_DUPLICATES) != 0;
     const uint64_t *a = old_list->ids, *b = new_list->ids;
     uint32_t n = (uint32_t)old_list->count, m = (uint32_t)new_list->count;
-    if (reject) {
+    if (flags & BXD_FLAG_REJECT_DUPLICATES) {
         span->prefix = 0;
         span->old_end = n;
         span->new_end = m;
         span->trimmed_updates = 0;
-    } else {
-        bxd_trim(old_list, new_list, old_to_new, new_to_old, span);
+        span->middle_pairs = 0;
+        return pair_rejecting(ws, a, b, n, m, old_to_new, new_to_old, span,
+                              result);
     }
+    bxd_trim(old_list, new_list, old_to_new, new_to_old, span);
     const uint32_t lo = span->prefix, ahi = span->old_end, bhi = span->new_end;
-    for (uint32_t i = lo; i < ahi; i++) old_to_new[i] = BXD_NONE;
-    for (uint32_t j = lo; j < bhi; j++) new_to_old[j] = BXD_NONE;
-    if (!reject && (ahi == lo || bhi == lo)) return BXD_OK;
-
-    size_t keys = (size_t)(ahi - lo) + (reject ? (size_t)(bhi - lo) : 0);
-    bxd_table_t table;
-    bxd_status_t st = bxd_table_prepare(ws, keys, &table);
-    if (st != BXD_OK) return st;
-    uint32_t *chain = NULL;
-
-    for (uint32_t i = lo; i < ahi; i++) {
-        if (ahi - i > BXD_PREFETCH_AHEAD) bxd_table_prefetch(&table, a[i + BXD_PREFETCH_AHEAD]);
-        bxd_slot_t *s = bxd_table_find(&table, a[i]);
-        if (s->cursor == BXD_SLOT_EMPTY) {
-            s->id = a[i];
-            s->cursor = i;
-            s->aux = i;
-            continue;
-        }
-        if (reject) return bxd_report_duplicate(result, 0, s->cursor, i);
-        if (chain == NULL) {
-            st = bxd_ws_reserve(ws, BXD_WS_CHAIN, n, sizeof(uint32_t));
-            if (st != BXD_OK) return st;
-            chain = (uint32_t *)ws->buffers[BXD_WS_CHAIN].data;
-        }
-        chain[s->aux] = i;
-        s->aux = i;
+    if (ahi == lo || bhi == lo) {
+        for (uint32_t i = lo; i < ahi; i++) old_to_new[i] = BXD_NONE;
+        for (uint32_t j = lo; j < bhi; j++) new_to_old[j] = BXD_NONE;
+        return BXD_OK;
     }
-
-    for (uint32_t j = lo; j < bhi; j++) {
-        if (bhi - j > BXD_PREFETCH_AHEAD) bxd_table_prefetch(&table, b[j + BXD_PREFETCH_AHEAD]);
-        bxd_slot_t *s = bxd_table_find(&table, b[j]);
-        uint32_t i = s->cursor;
-        if (i == BXD_SLOT_EMPTY) {
-            if (reject) {
-                s->id = b[j];
-                s->cursor = BXD_SLOT_SPENT;
-                s->aux = j;
-            }
-            continue;
-        }
-        if (i == BXD_SLOT_SPENT) {
-            if (reject) return bxd_report_duplicate(result, 1, s->aux, j);
-            continue;
-        }
-        old_to_new[i] = j;
-        new_to_old[j] = i;
-        if (reject) {
-            s->cursor = BXD_SLOT_SPENT;
-            s->aux = j;
-        } else {
-            s->cursor = (i == s->aux) ? BXD_SLOT_SPENT : chain[i];
-        }
-    }
-    return BXD_OK;
+    return pair_compact(ws, a, b, n, lo, ahi, bhi, old_to_new, new_to_old,
+                        span);
 }

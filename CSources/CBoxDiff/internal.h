@@ -52,8 +52,7 @@ extern const bxd_allocator_t bxd_default_allocator;
 /* Scratch buffers; each algorithm file documents which ones it uses. */
 enum {
     BXD_WS_TABLE = 0,     /* hash table slots (hash_table.c) */
-    BXD_WS_CHAIN,         /* uint32 per old element: next occurrence;
-                             reused by moves.c for LIS predecessors */
+    BXD_WS_CHAIN,         /* uint32 per old element: next occurrence */
     BXD_WS_CLASS_OLD,     /* uint32 per old element: class (LCS) */
     BXD_WS_CLASS_NEW,     /* uint32 per new element: class (LCS) */
     BXD_WS_MYERS_V,       /* int64 diagonal vectors (myers.c) */
@@ -91,14 +90,23 @@ typedef struct bxd_table {
     unsigned shift; /* 64 - log2(capacity): home = top bits of the product */
 } bxd_table_t;
 
+/* Capacity (a power of two, 2^bits) of a table for `count` keys. */
+bxd_status_t bxd_table_capacity(size_t count, size_t *capacity,
+                                unsigned *bits);
+
 /* Prepares an empty table for up to `count` keys in ws buffer BXD_WS_TABLE. */
 bxd_status_t bxd_table_prepare(bxd_workspace_t *ws, size_t count,
                                bxd_table_t *table);
 
-static inline size_t bxd_table_home(const bxd_table_t *t, uint64_t id) {
-    /* Fibonacci hashing: good spread for sequential integer ids too. */
+/* Fibonacci hashing (top bits of the product): good spread for sequential
+ * integer ids too. */
+static inline size_t bxd_hash_home(uint64_t id, unsigned shift) {
     uint64_t h = (id ^ (id >> 32)) * 0x9E3779B97F4A7C15ull;
-    return (size_t)(h >> t->shift);
+    return (size_t)(h >> shift);
+}
+
+static inline size_t bxd_table_home(const bxd_table_t *t, uint64_t id) {
+    return bxd_hash_home(id, t->shift);
 }
 
 /* How many elements ahead the table loops prefetch home slots: past the L2
@@ -139,12 +147,15 @@ struct bxd_result_storage_ {
 /* What a pairing step tells the finishing step: old[0, prefix) paired with
  * new[0, prefix) in place; old[old_end, n) with new[new_end, m) in place;
  * the middle old[prefix, old_end) / new[prefix, new_end) paired anyhow.
- * trimmed_updates: paired prefix/suffix elements whose contents differ. */
+ * trimmed_updates: paired prefix/suffix elements whose contents differ.
+ * middle_pairs: pairs inside the middle, counted by the pairing algorithm
+ * so the finishing step needs no counting pass. */
 typedef struct bxd_span {
     uint32_t prefix;
     uint32_t old_end;
     uint32_t new_end;
     uint32_t trimmed_updates;
+    uint32_t middle_pairs;
 } bxd_span_t;
 
 /* ---- algorithms -------------------------------------------------------------- */
@@ -192,7 +203,7 @@ bxd_status_t bxd_myers(bxd_workspace_t *ws, const uint32_t *a, uint32_t n,
 
 /* Longest increasing subsequence over new_to_old (skipping BXD_NONE): sets
  * keep[j] = 1 for new indices on it. `keep` has new_count bytes. Uses
- * BXD_WS_TABLE (the table is dead by then) and BXD_WS_CHAIN. */
+ * BXD_WS_TABLE (the table is dead by then). */
 bxd_status_t bxd_lis(bxd_workspace_t *ws, const uint32_t *values,
                      uint32_t count, uint8_t *keep, uint32_t *length);
 

@@ -160,8 +160,13 @@ bxd_status_t bxd_lcs_pair(bxd_workspace_t *ws, const bxd_list_t *old_list,
     }
 
     /* Back to absolute indices. */
+    uint32_t pairs = 0;
     for (uint32_t i = 0; i < n; i++)
-        if (a_to_b[i] != BXD_NONE) a_to_b[i] += lo;
+        if (a_to_b[i] != BXD_NONE) {
+            a_to_b[i] += lo;
+            pairs++;
+        }
+    span->middle_pairs = pairs;
     for (uint32_t j = 0; j < m; j++)
         if (b_to_a[j] != BXD_NONE) b_to_a[j] += lo;
     return BXD_OK;

@@ -16,9 +16,7 @@ bxd_status_t bxd_lis(bxd_workspace_t *ws, const uint32_t *values,
     /* The hash table is dead once pairing is done: its buffer holds the
      * tails here (no new memory for a diff that already built a table). */
     bxd_status_t st = bxd_ws_reserve(ws, BXD_WS_TABLE, count,
-                                     2 * sizeof(uint32_t));
-    if (st != BXD_OK) return st;
-    st = bxd_ws_reserve(ws, BXD_WS_CHAIN, count, sizeof(uint32_t));
+                                     3 * sizeof(uint32_t));
     if (st != BXD_OK) return st;
     /* tails[l]: position (into values) of the smallest tail of an increasing
      * subsequence of length l + 1, and tailv[l] its value (kept beside it so
@@ -26,7 +24,7 @@ bxd_status_t bxd_lis(bxd_workspace_t *ws, const uint32_t *values,
      * p on its subsequence. */
     uint32_t *tails = (uint32_t *)ws->buffers[BXD_WS_TABLE].data;
     uint32_t *tailv = tails + count;
-    uint32_t *prev = (uint32_t *)ws->buffers[BXD_WS_CHAIN].data;
+    uint32_t *prev = tailv + count;
     uint32_t len = 0;
     for (uint32_t p = 0; p < count; p++) {
         uint32_t v = values[p];

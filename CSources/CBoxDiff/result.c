@@ -48,15 +48,12 @@ bxd_status_t bxd_result_finish(bxd_workspace_t *ws, const bxd_list_t *old_list,
     const bool contents = ca != NULL && cb != NULL;
     bxd_status_t s;
 
-    /* Counts: deletes and updates in the middle (old side), inserts. */
-    uint32_t deletes = 0, updates = span->trimmed_updates, inserts = 0;
-    for (uint32_t i = lo; i < ahi; i++) {
-        uint32_t j = o2n[i];
-        if (j == BXD_NONE) deletes++;
-        else if (contents) updates += ca[i] != cb[j];
-    }
-    for (uint32_t j = lo; j < bhi; j++) inserts += n2o[j] == BXD_NONE;
-    const uint32_t middle_pairs = (ahi - lo) - deletes;
+    /* Counts from the pairing: no pass needed. Updates are not counted
+     * ahead; their buffer has room for every pair and is filled below. */
+    const uint32_t middle_pairs = span->middle_pairs;
+    const uint32_t deletes = (ahi - lo) - middle_pairs;
+    const uint32_t inserts = (bhi - lo) - middle_pairs;
+    const uint32_t update_room = contents ? span->trimmed_updates + middle_pairs : 0;
     result->matched_count = n - deletes;
 
     /* Minimal moves: pairs of the middle off one LIS (the trimmed prefix
@@ -76,7 +73,7 @@ bxd_status_t bxd_result_finish(bxd_workspace_t *ws, const bxd_list_t *old_list,
     bxd_move_t *mov = NULL, *smov = NULL;
     if ((s = reserve(st, &st->deletes, deletes, sizeof(uint32_t), (void **)&del)) ||
         (s = reserve(st, &st->inserts, inserts, sizeof(uint32_t), (void **)&ins)) ||
-        (s = reserve(st, &st->updates, updates, sizeof(uint32_t), (void **)&upd)) ||
+        (s = reserve(st, &st->updates, update_room, sizeof(uint32_t), (void **)&upd)) ||
         (s = reserve(st, &st->moves, moves, sizeof(bxd_move_t), (void **)&mov)) ||
         (s = reserve(st, &st->stage_moves, moves, sizeof(bxd_move_t), (void **)&smov)))
         return s;
@@ -108,7 +105,8 @@ bxd_status_t bxd_result_finish(bxd_workspace_t *ws, const bxd_list_t *old_list,
     uint32_t k = 0;
     for (uint32_t j = lo; j < bhi; j++)
         if (n2o[j] == BXD_NONE) ins[k++] = j;
-    BXD_ASSERT(u == updates && d == deletes && mv == moves && k == inserts);
+    const uint32_t updates = u;
+    BXD_ASSERT(d == deletes && mv == moves && k == inserts);
 
     result->deletes = del;
     result->delete_count = deletes;

@@ -32,4 +32,5 @@ void bxd_trim(const bxd_list_t *old_list, const bxd_list_t *new_list,
     span->old_end = ahi;
     span->new_end = bhi;
     span->trimmed_updates = changed;
+    span->middle_pairs = 0;
 }
