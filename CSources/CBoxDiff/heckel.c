@@ -9,7 +9,10 @@
  * the table. Duplicate old ids are linked in order of occurrence through
  * BXD_WS_CHAIN (allocated only when a duplicate shows up), with a cursor
  * per id, so duplicates pair in order (first old with first new) and
- * surplus occurrences stay unpaired (deletes/inserts).
+ * surplus occurrences stay unpaired (deletes/inserts). The common suffix
+ * stays paired in place only when that agrees with pairing in order: if a
+ * suffix id has an unpaired occurrence in the middle, the suffix is paired
+ * with the middle instead (suffix_unbalanced).
  *
  * With BXD_FLAG_REJECT_DUPLICATES nothing is trimmed (a duplicate may sit
  * in the common prefix), the shared 16-byte table holds both lists' ids,
@@ -167,6 +170,61 @@ static bxd_status_t pair_rejecting(bxd_workspace_t *ws, const uint64_t *a,
     return BXD_OK;
 }
 
+/* Pairs the middle old[lo, ahi) / new[lo, bhi). */
+static bxd_status_t pair_middle(bxd_workspace_t *ws, const uint64_t *a,
+                                const uint64_t *b, uint32_t n, uint32_t lo,
+                                uint32_t ahi, uint32_t bhi,
+                                uint32_t *old_to_new, uint32_t *new_to_old,
+                                bxd_span_t *span) {
+    span->middle_pairs = 0;
+    if (ahi == lo || bhi == lo) {
+        for (uint32_t i = lo; i < ahi; i++) old_to_new[i] = BXD_NONE;
+        for (uint32_t j = lo; j < bhi; j++) new_to_old[j] = BXD_NONE;
+        return BXD_OK;
+    }
+    return pair_compact(ws, a, b, n, lo, ahi, bhi, old_to_new, new_to_old,
+                        span);
+}
+
+/* Pairing the trimmed suffix in place keeps duplicates paired in order of
+ * occurrence only when each suffix id occurs as often in the old middle as
+ * in the new one, that is, when no occurrence of it in the middle is left
+ * unpaired (e.g. old [x y x], new [x x y x]: the last x must pair with the
+ * second new x, not the last). Sets *out when some suffix id has an
+ * unpaired middle occurrence. The compact table is dead by now: its
+ * buffer holds a table of the unpaired middle ids. */
+static bxd_status_t suffix_unbalanced(bxd_workspace_t *ws, const uint64_t *a,
+                                      const uint64_t *b, uint32_t n,
+                                      uint32_t lo, uint32_t ahi, uint32_t bhi,
+                                      uint32_t pairs,
+                                      const uint32_t *old_to_new,
+                                      const uint32_t *new_to_old, bool *out) {
+    *out = false;
+    const uint32_t unpaired = (ahi - lo) + (bhi - lo) - 2 * pairs;
+    if (unpaired == 0) return BXD_OK;
+    bxd_table_t table;
+    bxd_status_t st = bxd_table_prepare(ws, unpaired, &table);
+    if (st != BXD_OK) return st;
+    for (uint32_t i = lo; i < ahi; i++)
+        if (old_to_new[i] == BXD_NONE) {
+            bxd_slot_t *s = bxd_table_find(&table, a[i]);
+            s->id = a[i];
+            s->cursor = 0;
+        }
+    for (uint32_t j = lo; j < bhi; j++)
+        if (new_to_old[j] == BXD_NONE) {
+            bxd_slot_t *s = bxd_table_find(&table, b[j]);
+            s->id = b[j];
+            s->cursor = 0;
+        }
+    for (uint32_t i = ahi; i < n; i++)
+        if (bxd_table_find(&table, a[i])->cursor != BXD_SLOT_EMPTY) {
+            *out = true;
+            break;
+        }
+    return BXD_OK;
+}
+
 bxd_status_t bxd_heckel_pair(bxd_workspace_t *ws, const bxd_list_t *old_list,
                              const bxd_list_t *new_list, uint32_t flags,
                              uint32_t *old_to_new, uint32_t *new_to_old,
@@ -184,11 +242,20 @@ bxd_status_t bxd_heckel_pair(bxd_workspace_t *ws, const bxd_list_t *old_list,
     }
     bxd_trim(old_list, new_list, old_to_new, new_to_old, span);
     const uint32_t lo = span->prefix, ahi = span->old_end, bhi = span->new_end;
-    if (ahi == lo || bhi == lo) {
-        for (uint32_t i = lo; i < ahi; i++) old_to_new[i] = BXD_NONE;
-        for (uint32_t j = lo; j < bhi; j++) new_to_old[j] = BXD_NONE;
-        return BXD_OK;
-    }
-    return pair_compact(ws, a, b, n, lo, ahi, bhi, old_to_new, new_to_old,
-                        span);
+    bxd_status_t st = pair_middle(ws, a, b, n, lo, ahi, bhi, old_to_new,
+                                  new_to_old, span);
+    if (st != BXD_OK || ahi == n) return st;
+    bool unbalanced = false;
+    st = suffix_unbalanced(ws, a, b, n, lo, ahi, bhi, span->middle_pairs,
+                           old_to_new, new_to_old, &unbalanced);
+    if (st != BXD_OK || !unbalanced) return st;
+    /* Pair the suffix with the middle instead (the prefix stays). */
+    span->old_end = n;
+    span->new_end = m;
+    span->trimmed_updates = 0;
+    if (old_list->contents != NULL && new_list->contents != NULL)
+        for (uint32_t i = 0; i < lo; i++)
+            span->trimmed_updates +=
+                old_list->contents[i] != new_list->contents[i];
+    return pair_middle(ws, a, b, n, lo, n, m, old_to_new, new_to_old, span);
 }

@@ -1,0 +1,987 @@
+/*
+ * test_core.c - tests of the C core through its public header only.
+ *
+ * Build and run with scripts/ctests.sh (compiled together with every
+ * CSources/CBoxDiff/ *.c under ASan + UBSan).
+ *
+ * Covers:
+ *  - known answers for both algorithms (identical lists, empty -> N,
+ *    N -> empty, one move, full reverse, swaps, duplicates, surplus
+ *    duplicates, rejected duplicates, content updates);
+ *  - random property checks: the stages replay the old list into the new
+ *    one (ids and contents), the index maps partition both lists and are
+ *    inverse, moves are minimal (matched - LIS, LIS computed here), both
+ *    algorithms agree on unique ids, LCS length against a plain DP;
+ *  - invalid arguments, too-large counts (no allocation), result_free
+ *    twice, workspace reuse without allocation, every allocation failing
+ *    in turn without leaks, bxd_hash_bytes.
+ * Prints "core: N passed, M failed"; exits non-zero on any failure.
+ */
+#include "CBoxDiff.h"
+#include "check.h"
+
+/* ---- helpers ------------------------------------------------------------- */
+
+static const bxd_allocator_t *counting(counting_allocator_t *c) {
+    static bxd_allocator_t a;
+    a.allocate = counting_allocate;
+    a.deallocate = counting_deallocate;
+    a.context = c;
+    return &a;
+}
+
+static bxd_options_t opts(bxd_algorithm_t algorithm, uint32_t flags,
+                          uint64_t bound) {
+    bxd_options_t o;
+    bxd_options_init(&o);
+    o.algorithm = algorithm;
+    o.flags = flags;
+    o.lcs_cost_bound = bound;
+    return o;
+}
+
+/* Length of a longest strictly increasing subsequence of the non-NONE
+ * values: O(k^2) for small inputs, patience sorting (length only) above. */
+static uint32_t lis_length(const uint32_t *v, uint32_t count) {
+    if (count <= 400) {
+        uint32_t best = 0, len[400];
+        for (uint32_t p = 0; p < count; p++) {
+            len[p] = 0;
+            if (v[p] == BXD_NONE) continue;
+            uint32_t l = 1;
+            for (uint32_t q = 0; q < p; q++)
+                if (v[q] != BXD_NONE && v[q] < v[p] && len[q] + 1 > l)
+                    l = len[q] + 1;
+            len[p] = l;
+            if (l > best) best = l;
+        }
+        return best;
+    }
+    uint32_t *tails = malloc(count * sizeof *tails), len = 0;
+    for (uint32_t p = 0; p < count; p++) {
+        if (v[p] == BXD_NONE) continue;
+        uint32_t lo = 0, hi = len;
+        while (lo < hi) {
+            uint32_t mid = (lo + hi) / 2;
+            if (tails[mid] < v[p]) lo = mid + 1;
+            else hi = mid;
+        }
+        tails[lo] = v[p];
+        if (lo == len) len++;
+    }
+    free(tails);
+    return len;
+}
+
+static uint32_t dp_lcs(const uint64_t *a, uint32_t n, const uint64_t *b,
+                       uint32_t m) {
+    uint32_t *row = calloc((size_t)m + 1, sizeof *row);
+    for (uint32_t i = 1; i <= n; i++) {
+        uint32_t diag = 0;
+        for (uint32_t j = 1; j <= m; j++) {
+            uint32_t up = row[j];
+            if (a[i - 1] == b[j - 1]) row[j] = diag + 1;
+            else if (row[j - 1] > row[j]) row[j] = row[j - 1];
+            diag = up;
+        }
+    }
+    uint32_t r = row[m];
+    free(row);
+    return r;
+}
+
+/* Number of occurrences of x in v[0, end). */
+static uint32_t rank_of(const uint64_t *v, uint32_t end, uint64_t x) {
+    uint32_t r = 0;
+    for (uint32_t i = 0; i < end; i++) r += v[i] == x;
+    return r;
+}
+
+/*
+ * Checks every invariant of a successful result; returns the number of
+ * failed checks (each also counted by CHECK). `in_order`: duplicates must
+ * be paired in order of occurrence (k-th old with k-th new).
+ */
+static unsigned long verify(const bxd_list_t *old_list,
+                            const bxd_list_t *new_list, const bxd_result_t *r,
+                            int in_order) {
+    const unsigned long failed_before = check_failed;
+    const uint32_t n = (uint32_t)old_list->count, m = (uint32_t)new_list->count;
+    const uint64_t *a = old_list->ids, *b = new_list->ids;
+    const uint64_t *ca = old_list->contents, *cb = new_list->contents;
+    const int contents = ca != NULL && cb != NULL;
+    CHECK(r->old_count == n && r->new_count == m);
+    if (r->old_count != n || r->new_count != m) return 1;
+    CHECK(n == 0 || (r->old_to_new != NULL));
+    CHECK(m == 0 || (r->new_to_old != NULL));
+    if (check_failed != failed_before) return check_failed - failed_before;
+    const uint32_t *o2n = r->old_to_new, *n2o = r->new_to_old;
+
+    /* Maps: inverse, ids equal, partition. */
+    uint32_t matched = 0, bad = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t j = o2n[i];
+        if (j == BXD_NONE) continue;
+        matched++;
+        if (j >= m || n2o[j] != i || a[i] != b[j]) bad++;
+    }
+    for (uint32_t j = 0; j < m; j++) {
+        uint32_t i = n2o[j];
+        if (i != BXD_NONE && (i >= n || o2n[i] != j)) bad++;
+    }
+    CHECK(bad == 0);
+    CHECK(r->matched_count == matched);
+    if (bad != 0) return check_failed - failed_before;
+
+    /* Maximal pairing: every id pairs min(old count, new count) times;
+     * in order of occurrence when asked. O(n * k) over small inputs. */
+    if (n + m <= 2000 || in_order) {
+        uint32_t bad_rank = 0, unpaired_both = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            if (o2n[i] == BXD_NONE) {
+                /* An unpaired old element must leave no unpaired new one
+                 * of the same id. */
+                for (uint32_t j = 0; j < m; j++)
+                    if (b[j] == a[i] && n2o[j] == BXD_NONE) {
+                        unpaired_both++;
+                        break;
+                    }
+            } else if (in_order &&
+                       rank_of(a, i, a[i]) != rank_of(b, o2n[i], a[i])) {
+                bad_rank++;
+            }
+        }
+        CHECK(unpaired_both == 0);
+        CHECK(bad_rank == 0);
+    }
+
+    /* Deletes / inserts: exactly the unpaired indices, ascending. */
+    uint32_t k = 0;
+    bad = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (o2n[i] == BXD_NONE) {
+            if (k >= r->delete_count || r->deletes[k] != i) bad++;
+            k++;
+        }
+    CHECK(k == r->delete_count && bad == 0);
+    k = 0;
+    bad = 0;
+    for (uint32_t j = 0; j < m; j++)
+        if (n2o[j] == BXD_NONE) {
+            if (k >= r->insert_count || r->inserts[k] != j) bad++;
+            k++;
+        }
+    CHECK(k == r->insert_count && bad == 0);
+    CHECK(r->delete_count + r->matched_count == n);
+    CHECK(r->insert_count + r->matched_count == m);
+
+    /* Moves: paired, ascending by old index; the rest increasing; count
+     * minimal (matched - LIS). */
+    bad = 0;
+    uint8_t *moved = calloc(n + 1, 1);
+    for (uint32_t t = 0; t < r->move_count; t++) {
+        bxd_move_t mv = r->moves[t];
+        if (mv.from >= n || o2n[mv.from] != mv.to) bad++;
+        else moved[mv.from] = 1;
+        if (t > 0 && r->moves[t - 1].from >= mv.from) bad++;
+    }
+    uint32_t last = 0, have_last = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (o2n[i] == BXD_NONE || moved[i]) continue;
+        if (have_last && o2n[i] <= last) bad++;
+        last = o2n[i];
+        have_last = 1;
+    }
+    free(moved);
+    CHECK(bad == 0);
+    CHECK(r->move_count == matched - lis_length(n2o, m));
+
+    /* Updates: exactly the pairs whose contents differ, ascending. */
+    bad = 0;
+    k = 0;
+    if (contents) {
+        for (uint32_t i = 0; i < n; i++)
+            if (o2n[i] != BXD_NONE && ca[i] != cb[o2n[i]]) {
+                if (k >= r->update_count || r->updates[k] != i) bad++;
+                k++;
+            }
+    }
+    CHECK(k == r->update_count && bad == 0);
+
+    /* Stages: non-empty, in kind order, pointing at the right arrays. */
+    CHECK(r->stage_count <= 3);
+    int kind = 0;
+    const bxd_stage_t *s1 = NULL, *s2 = NULL, *s3 = NULL;
+    for (uint32_t s = 0; s < r->stage_count && s < 3; s++) {
+        const bxd_stage_t *st = &r->stages[s];
+        CHECK((int)st->kind > kind);
+        kind = (int)st->kind;
+        CHECK(st->index_count + st->move_count > 0);
+        if (st->kind == BXD_STAGE_UPDATE) s1 = st;
+        else if (st->kind == BXD_STAGE_DELETE) s2 = st;
+        else if (st->kind == BXD_STAGE_INSERT_MOVE) s3 = st;
+        else CHECK(!"bad stage kind");
+        if (st->kind != BXD_STAGE_INSERT_MOVE) CHECK(st->move_count == 0);
+    }
+    CHECK((s1 != NULL) == (r->update_count > 0));
+    CHECK((s2 != NULL) == (r->delete_count > 0));
+    CHECK((s3 != NULL) == (r->insert_count + r->move_count > 0));
+    CHECK(!s3 || (s3->move_count == r->move_count &&
+                  s3->index_count == r->insert_count));
+
+    /* Replay: cur holds (origin old index, content). */
+    uint32_t *org = malloc((n + 1) * sizeof *org);
+    uint64_t *con = malloc((n + 1) * sizeof *con);
+    uint32_t len = n;
+    for (uint32_t i = 0; i < n; i++) {
+        org[i] = i;
+        con[i] = ca ? ca[i] : 0;
+    }
+    bad = 0;
+    if (s1)
+        for (uint32_t t = 0; t < s1->index_count; t++) {
+            uint32_t i = s1->indices[t];
+            if (i >= n || o2n[i] == BXD_NONE ||
+                (t > 0 && s1->indices[t - 1] >= i)) {
+                bad++;
+                continue;
+            }
+            con[i] = cb ? cb[o2n[i]] : 0;
+        }
+    if (s2) {
+        uint32_t w = 0, t = 0;
+        for (uint32_t i = 0; i < len; i++) {
+            if (t < s2->index_count && s2->indices[t] == i) {
+                t++;
+                continue;
+            }
+            org[w] = org[i];
+            con[w++] = con[i];
+        }
+        if (t != s2->index_count) bad++;
+        len = w;
+    }
+    uint32_t *out_org = malloc((m + 1) * sizeof *out_org);
+    uint64_t *out_con = malloc((m + 1) * sizeof *out_con);
+    uint8_t *used = calloc(m + 1, 1);
+    if (s3) {
+        /* Take the moved elements out at their post-delete positions. */
+        uint32_t w = 0, t = 0;
+        for (uint32_t p = 0; p < len; p++) {
+            if (t < s3->move_count && s3->moves[t].from == p) {
+                uint32_t to = s3->moves[t].to;
+                if (to >= m || used[to]) bad++;
+                else {
+                    used[to] = 1;
+                    out_org[to] = org[p];
+                    out_con[to] = con[p];
+                }
+                t++;
+                continue;
+            }
+            org[w] = org[p];
+            con[w++] = con[p];
+        }
+        if (t != s3->move_count) bad++;
+        len = w;
+        for (uint32_t q = 0; q < s3->index_count; q++) {
+            uint32_t j = s3->indices[q];
+            if (j >= m || used[j] || (q > 0 && s3->indices[q - 1] >= j)) {
+                bad++;
+                continue;
+            }
+            used[j] = 1;
+            out_org[j] = BXD_NONE;
+            out_con[j] = cb ? cb[j] : 0;
+        }
+    }
+    /* Everything else keeps its relative order in the free slots. */
+    uint32_t p = 0;
+    for (uint32_t j = 0; j < m; j++) {
+        if (used[j]) continue;
+        if (p >= len) {
+            bad++;
+            break;
+        }
+        out_org[j] = org[p];
+        out_con[j] = con[p++];
+        used[j] = 1;
+    }
+    if (p != len) bad++;
+    CHECK(bad == 0);
+    if (bad == 0) {
+        uint32_t wrong = 0;
+        for (uint32_t j = 0; j < m; j++) {
+            uint32_t i = out_org[j];
+            if (i == BXD_NONE) {
+                if (n2o[j] != BXD_NONE) wrong++;
+                continue;
+            }
+            if (a[i] != b[j] || o2n[i] != j) wrong++;
+            if (contents && out_con[j] != cb[j]) wrong++;
+            if (!contents && ca && out_con[j] != ca[i]) wrong++;
+        }
+        CHECK(wrong == 0);
+    }
+    free(org);
+    free(con);
+    free(out_org);
+    free(out_con);
+    free(used);
+    return check_failed - failed_before;
+}
+
+/* Runs one diff and verifies it; returns the status. */
+static bxd_status_t diff_verify(bxd_workspace_t *ws, const uint64_t *a,
+                                const uint64_t *ca, uint32_t n,
+                                const uint64_t *b, const uint64_t *cb,
+                                uint32_t m, const bxd_options_t *o,
+                                bxd_result_t *r) {
+    bxd_list_t ol = {a, ca, n}, nl = {b, cb, m};
+    bxd_status_t s = bxd_diff(ws, &ol, &nl, o, r);
+    if (s == BXD_OK) {
+        int in_order = o == NULL || o->algorithm == BXD_ALGORITHM_HECKEL;
+        if (verify(&ol, &nl, r, in_order) != 0)
+            fprintf(stderr, "  (n=%u m=%u algorithm=%d bound=%llu)\n", n, m,
+                    o ? (int)o->algorithm : 0,
+                    o ? (unsigned long long)o->lcs_cost_bound : 0ull);
+    }
+    return s;
+}
+
+static const bxd_algorithm_t algorithms[2] = {BXD_ALGORITHM_HECKEL,
+                                              BXD_ALGORITHM_LCS};
+
+/* ---- known answers ---------------------------------------------------------- */
+
+static void test_known_answers(void) {
+    bxd_result_t r;
+    bxd_result_init(&r);
+    for (int ai = 0; ai < 2; ai++) {
+        bxd_options_t o = opts(algorithms[ai], 0, 0);
+        const uint64_t five[] = {1, 2, 3, 4, 5};
+
+        /* Identical. */
+        CHECK(diff_verify(NULL, five, NULL, 5, five, NULL, 5, &o, &r) == BXD_OK);
+        CHECK(r.stage_count == 0 && r.matched_count == 5 && r.move_count == 0);
+
+        /* Both empty. */
+        CHECK(diff_verify(NULL, NULL, NULL, 0, NULL, NULL, 0, &o, &r) == BXD_OK);
+        CHECK(r.stage_count == 0 && r.matched_count == 0);
+
+        /* Empty -> N and N -> empty. */
+        CHECK(diff_verify(NULL, NULL, NULL, 0, five, NULL, 5, &o, &r) == BXD_OK);
+        CHECK(r.insert_count == 5 && r.delete_count == 0 && r.move_count == 0);
+        CHECK(r.stage_count == 1 && r.stages[0].kind == BXD_STAGE_INSERT_MOVE);
+        CHECK(diff_verify(NULL, five, NULL, 5, NULL, NULL, 0, &o, &r) == BXD_OK);
+        CHECK(r.delete_count == 5 && r.insert_count == 0 && r.move_count == 0);
+        CHECK(r.stage_count == 1 && r.stages[0].kind == BXD_STAGE_DELETE);
+
+        /* Last -> first: exactly one move, of old index 4 to new 0. */
+        const uint64_t last_first[] = {5, 1, 2, 3, 4};
+        CHECK(diff_verify(NULL, five, NULL, 5, last_first, NULL, 5, &o, &r) == BXD_OK);
+        CHECK(r.move_count == 1 && r.delete_count == 0 && r.insert_count == 0);
+        CHECK(r.move_count == 1 && r.moves[0].from == 4 && r.moves[0].to == 0);
+
+        /* First -> last: one move too. */
+        const uint64_t first_last[] = {2, 3, 4, 5, 1};
+        CHECK(diff_verify(NULL, five, NULL, 5, first_last, NULL, 5, &o, &r) == BXD_OK);
+        CHECK(r.move_count == 1);
+
+        /* Full reverse of 100: 99 moves. */
+        uint64_t up[100], down[100];
+        for (int i = 0; i < 100; i++) {
+            up[i] = (uint64_t)i + 1000;
+            down[99 - i] = (uint64_t)i + 1000;
+        }
+        CHECK(diff_verify(NULL, up, NULL, 100, down, NULL, 100, &o, &r) == BXD_OK);
+        CHECK(r.move_count == 99 && r.matched_count == 100);
+
+        /* Swap of two adjacent elements: one move. (Swapping two far
+         * apart elements needs two: {5,2,3,4,1} keeps only 2,3,4.) */
+        const uint64_t swap_adj[] = {1, 3, 2, 4, 5};
+        const uint64_t swap_far[] = {5, 2, 3, 4, 1};
+        CHECK(diff_verify(NULL, five, NULL, 5, swap_adj, NULL, 5, &o, &r) == BXD_OK);
+        CHECK(r.move_count == 1);
+        CHECK(diff_verify(NULL, five, NULL, 5, swap_far, NULL, 5, &o, &r) == BXD_OK);
+        CHECK(r.move_count == 2);
+        const uint64_t swap_last[] = {1, 2, 3, 5, 4};
+        CHECK(diff_verify(NULL, five, NULL, 5, swap_last, NULL, 5, &o, &r) == BXD_OK);
+        CHECK(r.move_count == 1);
+
+        /* Duplicates paired in order of occurrence. */
+        const uint64_t dup_old[] = {7, 8, 7, 9, 7};
+        const uint64_t dup_new[] = {9, 7, 7, 8, 7};
+        CHECK(diff_verify(NULL, dup_old, NULL, 5, dup_new, NULL, 5, &o, &r) == BXD_OK);
+        CHECK(r.matched_count == 5 && r.delete_count == 0 && r.insert_count == 0);
+        if (ai == 0) {
+            /* Heckel: first 7 with first 7, and so on. */
+            CHECK(r.old_to_new[0] == 1 && r.old_to_new[2] == 2 &&
+                  r.old_to_new[4] == 4);
+            CHECK(r.old_to_new[1] == 3 && r.old_to_new[3] == 0);
+        }
+
+        /* A duplicate in the common suffix with a surplus occurrence in the
+         * middle: still paired in order (old's second 7 with new's second
+         * 7, not with the last one). */
+        const uint64_t tail_old[] = {7, 8, 7};
+        const uint64_t tail_new[] = {7, 7, 8, 7};
+        CHECK(diff_verify(NULL, tail_old, NULL, 3, tail_new, NULL, 4, &o, &r) == BXD_OK);
+        CHECK(r.matched_count == 3 && r.insert_count == 1);
+        if (ai == 0) CHECK(r.old_to_new[2] == 1 && r.inserts[0] == 3);
+
+        /* Surplus duplicates: deletes and inserts. */
+        const uint64_t sur_old[] = {7, 7, 7, 8};
+        const uint64_t sur_new[] = {8, 7};
+        CHECK(diff_verify(NULL, sur_old, NULL, 4, sur_new, NULL, 2, &o, &r) == BXD_OK);
+        CHECK(r.matched_count == 2 && r.delete_count == 2 && r.insert_count == 0);
+        if (ai == 0) CHECK(r.old_to_new[0] == 1 && r.deletes[0] == 1 && r.deletes[1] == 2);
+        CHECK(diff_verify(NULL, sur_new, NULL, 2, sur_old, NULL, 4, &o, &r) == BXD_OK);
+        CHECK(r.matched_count == 2 && r.delete_count == 0 && r.insert_count == 2);
+        if (ai == 0) CHECK(r.new_to_old[0] == 1 && r.inserts[0] == 1 && r.inserts[1] == 2);
+
+        /* Rejected duplicates: old side, then new side. */
+        bxd_options_t rej = opts(algorithms[ai], BXD_FLAG_REJECT_DUPLICATES, 0);
+        const uint64_t d_old[] = {1, 2, 3, 2, 4, 3};
+        const uint64_t uniq[] = {4, 3, 2, 1};
+        const uint64_t d_new[] = {1, 5, 6, 7, 6, 1};
+        CHECK(diff_verify(NULL, d_old, NULL, 6, uniq, NULL, 4, &rej, &r) == BXD_ERR_DUPLICATE);
+        CHECK(r.duplicate_side == 0 && r.duplicate_first_index == 1 &&
+              r.duplicate_index == 3);
+        CHECK(r.stage_count == 0 && r.matched_count == 0 && r.move_count == 0);
+        CHECK(diff_verify(NULL, uniq, NULL, 4, d_new, NULL, 6, &rej, &r) == BXD_ERR_DUPLICATE);
+        CHECK(r.duplicate_side == 1 && r.duplicate_first_index == 2 &&
+              r.duplicate_index == 4);
+        /* A duplicate inside the common prefix is found too. */
+        const uint64_t pre[] = {1, 1, 2};
+        CHECK(diff_verify(NULL, pre, NULL, 3, pre, NULL, 3, &rej, &r) == BXD_ERR_DUPLICATE);
+        CHECK(r.duplicate_side == 0 && r.duplicate_first_index == 0 &&
+              r.duplicate_index == 1);
+        /* No duplicate: succeeds. */
+        CHECK(diff_verify(NULL, uniq, NULL, 4, five, NULL, 5, &rej, &r) == BXD_OK);
+        CHECK(r.matched_count == 4 && r.insert_count == 1);
+
+        /* Contents: paired element with a different content -> update in
+         * stage 1, as an old index. */
+        const uint64_t c_old[] = {10, 20, 30, 40, 50};
+        const uint64_t c_new[] = {10, 21, 30, 40, 51};
+        CHECK(diff_verify(NULL, five, c_old, 5, five, c_new, 5, &o, &r) == BXD_OK);
+        CHECK(r.update_count == 2 && r.updates[0] == 1 && r.updates[1] == 4);
+        CHECK(r.stage_count == 1 && r.stages[0].kind == BXD_STAGE_UPDATE &&
+              r.stages[0].index_count == 2);
+        /* Moved and updated: old index in stage 1. */
+        const uint64_t c_moved[] = {51, 10, 20, 30, 40};
+        CHECK(diff_verify(NULL, five, c_old, 5, last_first, c_moved, 5, &o, &r) == BXD_OK);
+        CHECK(r.update_count == 1 && r.updates[0] == 4 && r.move_count == 1);
+        CHECK(r.stage_count == 2 && r.stages[0].kind == BXD_STAGE_UPDATE);
+        /* Contents on one side only: no updates. */
+        CHECK(diff_verify(NULL, five, c_old, 5, five, NULL, 5, &o, &r) == BXD_OK);
+        CHECK(r.update_count == 0 && r.stage_count == 0);
+
+        /* Delete + insert + move: stage 3 `from` is post-delete. */
+        const uint64_t x_old[] = {1, 2, 3, 4, 5, 6};
+        const uint64_t x_new[] = {6, 1, 3, 9, 4};
+        CHECK(diff_verify(NULL, x_old, NULL, 6, x_new, NULL, 5, &o, &r) == BXD_OK);
+        CHECK(r.delete_count == 2 && r.insert_count == 1 && r.move_count == 1);
+        CHECK(r.stage_count == 2 && r.stages[1].move_count == 1 &&
+              r.stages[1].moves[0].from == 3 && r.stages[1].moves[0].to == 0);
+    }
+    bxd_result_free(&r);
+}
+
+/* ---- random properties ------------------------------------------------------- */
+
+/* Fills v with n ids: from a pool of `pool` values (0: all distinct). */
+static void fill_ids(uint64_t *v, uint32_t n, uint32_t pool) {
+    for (uint32_t i = 0; i < n; i++)
+        v[i] = pool ? 0xABC000000ull + rng_below(pool) : 0x100000000ull + i;
+    if (!pool)
+        for (uint32_t i = n; i > 1; i--) {
+            uint32_t j = rng_below(i);
+            uint64_t t = v[i - 1];
+            v[i - 1] = v[j];
+            v[j] = t;
+        }
+}
+
+/* An edited copy of a: some deleted, some inserted (fresh ids), some moved. */
+static uint32_t fill_edit(const uint64_t *a, uint32_t n, uint64_t *b,
+                          uint32_t cap, uint32_t pool, uint64_t *fresh) {
+    uint32_t m = 0;
+    uint32_t del = rng_below(30), ins = rng_below(30);
+    for (uint32_t i = 0; i < n && m < cap; i++) {
+        if (rng_below(100) < del) continue;
+        if (rng_below(100) < ins && m < cap)
+            b[m++] = pool ? 0xABC000000ull + rng_below(pool) : (*fresh)++;
+        b[m++] = a[i];
+    }
+    uint32_t moves = m ? rng_below(m / 4 + 2) : 0;
+    for (uint32_t t = 0; t < moves && m > 1; t++) {
+        uint32_t from = rng_below(m), to = rng_below(m);
+        uint64_t x = b[from];
+        if (from < to) memmove(b + from, b + from + 1, (to - from) * sizeof *b);
+        else memmove(b + to + 1, b + to, (from - to) * sizeof *b);
+        b[to] = x;
+    }
+    return m;
+}
+
+static void test_random(void) {
+    enum { CAP = 2100 };
+    uint64_t *a = malloc(CAP * sizeof *a), *b = malloc(CAP * sizeof *b);
+    uint64_t *ca = malloc(CAP * sizeof *ca), *cb = malloc(CAP * sizeof *cb);
+    bxd_workspace_t *ws = NULL;
+    CHECK(bxd_workspace_create(NULL, &ws) == BXD_OK);
+    bxd_result_t r, r2;
+    bxd_result_init(&r);
+    bxd_result_init(&r2);
+    uint64_t fresh = 0x900000000ull;
+    for (int iter = 0; iter < 600; iter++) {
+        uint32_t size_class = rng_below(10);
+        uint32_t n = size_class < 6 ? rng_below(40)
+                     : size_class < 9 ? rng_below(400)
+                                      : rng_below(2001);
+        uint32_t unique = rng_below(3) == 0;
+        uint32_t pool = unique ? 0 : 1 + rng_below(size_class < 6 ? 12 : 60);
+        fill_ids(a, n, pool);
+        uint32_t m;
+        if (rng_below(4) == 0) {
+            m = size_class < 6 ? rng_below(40) : rng_below(n + 50);
+            if (unique) {
+                /* Distinct ids overlapping a's: a shuffled subset + fresh. */
+                m = 0;
+                for (uint32_t i = 0; i < n; i++)
+                    if (rng_below(3)) b[m++] = a[i];
+                uint32_t extra = rng_below(20);
+                for (uint32_t t = 0; t < extra; t++) b[m++] = fresh++;
+                for (uint32_t i = m; i > 1; i--) {
+                    uint32_t j = rng_below(i);
+                    uint64_t x = b[i - 1];
+                    b[i - 1] = b[j];
+                    b[j] = x;
+                }
+            } else {
+                fill_ids(b, m, pool);
+            }
+        } else {
+            m = fill_edit(a, n, b, CAP, pool, &fresh);
+        }
+        for (uint32_t i = 0; i < n; i++) ca[i] = rng_below(3);
+        for (uint32_t j = 0; j < m; j++) cb[j] = rng_below(3);
+        const int with_contents = rng_below(3) != 0;
+        const uint64_t *pca = with_contents ? ca : NULL;
+        const uint64_t *pcb = with_contents ? cb : (rng_below(2) ? cb : NULL);
+
+        bxd_options_t h = opts(BXD_ALGORITHM_HECKEL, 0, 0);
+        bxd_options_t l = opts(BXD_ALGORITHM_LCS, 0, 0);
+        bxd_options_t lt = opts(BXD_ALGORITHM_LCS, 0, 1 + rng_below(3));
+        CHECK(diff_verify(ws, a, pca, n, b, pcb, m, &h, &r) == BXD_OK);
+        uint32_t heckel_moves = r.move_count;
+        CHECK(diff_verify(ws, a, pca, n, b, pcb, m, &l, &r2) == BXD_OK);
+        CHECK(r2.minimal == 1 || n + m > 600);
+        if (unique) CHECK(heckel_moves == r2.move_count);
+        CHECK(r.matched_count == r2.matched_count);
+        CHECK(diff_verify(ws, a, pca, n, b, pcb, m, &lt, &r2) == BXD_OK);
+        if (unique) CHECK(heckel_moves == r2.move_count);
+        if (unique) {
+            bxd_options_t hr = opts(BXD_ALGORITHM_HECKEL, BXD_FLAG_REJECT_DUPLICATES, 0);
+            bxd_options_t lr = opts(BXD_ALGORITHM_LCS, BXD_FLAG_REJECT_DUPLICATES, 0);
+            CHECK(diff_verify(ws, a, pca, n, b, pcb, m, &hr, &r2) == BXD_OK);
+            CHECK(r2.move_count == heckel_moves);
+            CHECK(diff_verify(ws, a, pca, n, b, pcb, m, &lr, &r2) == BXD_OK);
+            CHECK(r2.move_count == heckel_moves);
+        } else if (n > 1 && pool < n) {
+            /* A pool smaller than the list forces a duplicate. */
+            bxd_options_t hr = opts(BXD_ALGORITHM_HECKEL, BXD_FLAG_REJECT_DUPLICATES, 0);
+            bxd_status_t s = diff_verify(ws, a, pca, n, b, pcb, m, &hr, &r2);
+            CHECK(s == BXD_ERR_DUPLICATE);
+            if (s == BXD_ERR_DUPLICATE) {
+                const uint64_t *side = r2.duplicate_side ? b : a;
+                CHECK(r2.duplicate_first_index < r2.duplicate_index);
+                CHECK(side[r2.duplicate_first_index] == side[r2.duplicate_index]);
+                /* The first duplicate: old list scanned first, and the
+                 * second occurrence is the earliest repeat. */
+                uint32_t first_repeat = BXD_NONE;
+                const uint64_t *scan = a;
+                uint32_t cnt = n;
+                for (int pass = 0; pass < 2 && first_repeat == BXD_NONE; pass++) {
+                    for (uint32_t x = 1; x < cnt && first_repeat == BXD_NONE; x++)
+                        for (uint32_t y = 0; y < x; y++)
+                            if (scan[y] == scan[x]) {
+                                first_repeat = x;
+                                break;
+                            }
+                    if (first_repeat == BXD_NONE) {
+                        scan = b;
+                        cnt = m;
+                    } else {
+                        CHECK((scan == b) == (r2.duplicate_side == 1));
+                    }
+                }
+                CHECK(first_repeat == r2.duplicate_index);
+                CHECK(r2.stage_count == 0 && r2.matched_count == 0);
+            }
+        }
+    }
+    bxd_result_free(&r);
+    bxd_result_free(&r2);
+    bxd_workspace_destroy(ws);
+    free(a);
+    free(b);
+    free(ca);
+    free(cb);
+}
+
+/* LCS against a plain DP on small inputs. */
+static void test_lcs_dp(void) {
+    enum { CAP = 300 };
+    uint64_t a[CAP], b[CAP];
+    bxd_workspace_t *ws = NULL;
+    CHECK(bxd_workspace_create(NULL, &ws) == BXD_OK);
+    bxd_result_t r;
+    bxd_result_init(&r);
+    for (int iter = 0; iter < 800; iter++) {
+        uint32_t alphabet = 1 + rng_below(20);
+        uint32_t n = rng_below(iter < 400 ? 30 : CAP + 1);
+        uint32_t m = rng_below(iter < 400 ? 30 : CAP + 1);
+        for (uint32_t i = 0; i < n; i++) a[i] = 77 + rng_below(alphabet);
+        if (rng_below(2)) {
+            for (uint32_t j = 0; j < m; j++) b[j] = 77 + rng_below(alphabet);
+        } else {
+            m = 0;
+            for (uint32_t i = 0; i < n && m < CAP; i++) {
+                if (rng_below(8) == 0) continue;
+                if (rng_below(8) == 0 && m < CAP) b[m++] = 77 + rng_below(alphabet + 2);
+                if (m < CAP) b[m++] = a[i];
+            }
+        }
+        uint32_t lcs = dp_lcs(a, n, b, m);
+        bxd_options_t o = opts(BXD_ALGORITHM_LCS, 0, 0);
+        CHECK(diff_verify(ws, a, NULL, n, b, NULL, m, &o, &r) == BXD_OK);
+        uint32_t kept = r.matched_count - r.move_count;
+        CHECK(kept <= lcs);
+        if (r.minimal == 1) CHECK(kept == lcs);
+        CHECK(r.minimal == 1); /* 300 elements stay under the default bound */
+        for (uint64_t bound = 1; bound <= 2; bound++) {
+            o.lcs_cost_bound = bound;
+            CHECK(diff_verify(ws, a, NULL, n, b, NULL, m, &o, &r) == BXD_OK);
+            kept = r.matched_count - r.move_count;
+            CHECK(kept <= lcs);
+            if (r.minimal == 1) CHECK(kept == lcs);
+        }
+        /* Heckel's kept pairs never beat the LCS either. */
+        o = opts(BXD_ALGORITHM_HECKEL, 0, 0);
+        CHECK(diff_verify(ws, a, NULL, n, b, NULL, m, &o, &r) == BXD_OK);
+        CHECK(r.matched_count - r.move_count <= lcs);
+    }
+    bxd_result_free(&r);
+    bxd_workspace_destroy(ws);
+}
+
+/* ---- arguments, memory ----------------------------------------------------------- */
+
+static void test_arguments(void) {
+    counting_allocator_t c = {0, 0, 0};
+    bxd_workspace_t *ws = NULL;
+    CHECK(bxd_workspace_create(counting(&c), &ws) == BXD_OK);
+    bxd_result_t r;
+    bxd_result_init(&r);
+    const uint64_t ids[] = {1, 2, 3};
+    bxd_list_t ok = {ids, NULL, 3}, null_ids = {NULL, NULL, 2},
+               empty_null = {NULL, NULL, 0};
+    bxd_options_t o;
+
+    CHECK(bxd_diff(ws, &ok, &ok, NULL, NULL) == BXD_ERR_INVALID_ARGUMENT);
+    CHECK(bxd_diff(ws, NULL, &ok, NULL, &r) == BXD_ERR_INVALID_ARGUMENT);
+    CHECK(bxd_diff(ws, &ok, NULL, NULL, &r) == BXD_ERR_INVALID_ARGUMENT);
+    CHECK(bxd_diff(ws, &null_ids, &ok, NULL, &r) == BXD_ERR_INVALID_ARGUMENT);
+    CHECK(bxd_diff(ws, &ok, &null_ids, NULL, &r) == BXD_ERR_INVALID_ARGUMENT);
+    CHECK(bxd_diff(ws, &empty_null, &empty_null, NULL, &r) == BXD_OK);
+    o = opts(BXD_ALGORITHM_HECKEL, 0, 0);
+    o.algorithm = (bxd_algorithm_t)2;
+    CHECK(bxd_diff(ws, &ok, &ok, &o, &r) == BXD_ERR_INVALID_ARGUMENT);
+    o.algorithm = (bxd_algorithm_t)-1;
+    CHECK(bxd_diff(ws, &ok, &ok, &o, &r) == BXD_ERR_INVALID_ARGUMENT);
+    o = opts(BXD_ALGORITHM_LCS, 0x2, 0);
+    CHECK(bxd_diff(ws, &ok, &ok, &o, &r) == BXD_ERR_INVALID_ARGUMENT);
+    o = opts(BXD_ALGORITHM_HECKEL, 0x80000000u | BXD_FLAG_REJECT_DUPLICATES, 0);
+    CHECK(bxd_diff(ws, &ok, &ok, &o, &r) == BXD_ERR_INVALID_ARGUMENT);
+    CHECK(r.stage_count == 0 && r.matched_count == 0);
+
+    /* Too large: checked before any allocation and before reading ids. */
+    static const uint64_t fake[1] = {0};
+    bxd_list_t huge = {fake, NULL, BXD_MAX_COUNT + 1};
+    bxd_list_t huge2 = {fake, NULL, SIZE_MAX};
+    bxd_result_t fresh;
+    bxd_result_init(&fresh);
+    unsigned long before = c.allocations;
+    CHECK(bxd_diff(ws, &huge, &ok, NULL, &fresh) == BXD_ERR_TOO_LARGE);
+    CHECK(bxd_diff(ws, &ok, &huge, NULL, &fresh) == BXD_ERR_TOO_LARGE);
+    CHECK(bxd_diff(ws, &huge2, &huge2, NULL, &fresh) == BXD_ERR_TOO_LARGE);
+    o = opts(BXD_ALGORITHM_LCS, 0, 0);
+    CHECK(bxd_diff(ws, &huge, &ok, &o, &fresh) == BXD_ERR_TOO_LARGE);
+    CHECK(bxd_diff(NULL, &huge, &ok, &o, &fresh) == BXD_ERR_TOO_LARGE);
+    CHECK(c.allocations == before);
+    CHECK(fresh.stage_count == 0 && fresh.old_count == 0);
+    uint8_t keep[1];
+    CHECK(bxd_lis_mark(ws, (const uint32_t *)fake, BXD_MAX_COUNT + 1, keep,
+                       NULL) == BXD_ERR_TOO_LARGE);
+    CHECK(c.allocations == before);
+    CHECK(bxd_lis_mark(ws, NULL, 3, keep, NULL) == BXD_ERR_INVALID_ARGUMENT);
+    uint32_t len = 99;
+    CHECK(bxd_lis_mark(ws, NULL, 0, NULL, &len) == BXD_OK && len == 0);
+    bxd_result_free(&fresh);
+
+    /* Workspace arguments. */
+    CHECK(bxd_workspace_create(NULL, NULL) == BXD_ERR_INVALID_ARGUMENT);
+    bxd_allocator_t broken = {NULL, counting_deallocate, &c};
+    bxd_workspace_t *w2 = (bxd_workspace_t *)1;
+    CHECK(bxd_workspace_create(&broken, &w2) == BXD_ERR_INVALID_ARGUMENT && w2 == NULL);
+    bxd_workspace_destroy(NULL);
+
+    /* Options init / status strings. */
+    bxd_options_init(NULL);
+    bxd_options_init(&o);
+    CHECK(o.algorithm == BXD_ALGORITHM_HECKEL && o.flags == 0);
+    CHECK(bxd_status_string(BXD_OK) != NULL &&
+          bxd_status_string((bxd_status_t)99) != NULL);
+
+    /* result_free: NULL, twice, and reuse after free. */
+    bxd_result_free(NULL);
+    CHECK(bxd_diff(ws, &ok, &ok, NULL, &r) == BXD_OK);
+    bxd_result_free(&r);
+    bxd_result_free(&r);
+    CHECK(r.stage_count == 0 && r.old_count == 0);
+    CHECK(bxd_diff(ws, &ok, &empty_null, NULL, &r) == BXD_OK && r.delete_count == 3);
+    bxd_result_free(&r);
+    bxd_result_free(&r);
+    bxd_workspace_destroy(ws);
+    CHECK(c.outstanding == 0);
+}
+
+/* bxd_lis_mark against the independent LIS length. */
+static void test_lis_mark(void) {
+    uint32_t v[500];
+    uint8_t keep[500];
+    for (int iter = 0; iter < 200; iter++) {
+        uint32_t n = rng_below(400);
+        for (uint32_t i = 0; i < n; i++)
+            v[i] = rng_below(5) == 0 ? BXD_NONE : rng_below(iter % 2 ? 50 : 100000);
+        uint32_t len = 0;
+        CHECK(bxd_lis_mark(NULL, v, n, keep, &len) == BXD_OK);
+        CHECK(len == lis_length(v, n));
+        uint32_t marked = 0, last = 0, bad = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            if (!keep[i]) continue;
+            if (v[i] == BXD_NONE || (marked && v[i] <= last)) bad++;
+            last = v[i];
+            marked++;
+        }
+        CHECK(bad == 0 && marked == len);
+    }
+}
+
+/* Lists used by the reuse and failure tests: duplicates, contents, and an
+ * LCS middle large enough for the Myers vectors and stack. */
+typedef struct scenario {
+    uint64_t a[600], b[600], ca[600], cb[600];
+    uint32_t n, m;
+} scenario_t;
+
+static void make_scenario(scenario_t *s, uint32_t alphabet) {
+    s->n = 500;
+    for (uint32_t i = 0; i < s->n; i++) {
+        s->a[i] = 5000 + rng_below(alphabet);
+        s->ca[i] = rng_below(2);
+    }
+    s->m = 0;
+    for (uint32_t i = 0; i < s->n; i++) {
+        if (rng_below(6) == 0) continue;
+        if (rng_below(6) == 0) s->b[s->m++] = 5000 + rng_below(alphabet + 40);
+        s->b[s->m++] = s->a[i];
+    }
+    for (int t = 0; t < 20; t++) { /* some moves */
+        uint32_t x = rng_below(s->m), y = rng_below(s->m);
+        uint64_t tmp = s->b[x];
+        s->b[x] = s->b[y];
+        s->b[y] = tmp;
+    }
+    for (uint32_t j = 0; j < s->m; j++) s->cb[j] = rng_below(2);
+}
+
+static void test_reuse(void) {
+    static scenario_t s;
+    for (int ai = 0; ai < 2; ai++)
+        for (uint32_t alphabet = 30; alphabet <= 3000; alphabet *= 100) {
+            make_scenario(&s, alphabet);
+            counting_allocator_t c = {0, 0, 0};
+            bxd_workspace_t *ws = NULL;
+            CHECK(bxd_workspace_create(counting(&c), &ws) == BXD_OK);
+            bxd_result_t r;
+            bxd_result_init(&r);
+            bxd_options_t o = opts(algorithms[ai], 0, 0);
+            CHECK(diff_verify(ws, s.a, s.ca, s.n, s.b, s.cb, s.m, &o, &r) == BXD_OK);
+            unsigned long first = c.allocations;
+            CHECK(first > 1);
+            CHECK(diff_verify(ws, s.a, s.ca, s.n, s.b, s.cb, s.m, &o, &r) == BXD_OK);
+            CHECK(c.allocations == first);
+            /* Reverse direction, same sizes swapped, then the first again:
+             * the second round allocates nothing. */
+            CHECK(diff_verify(ws, s.b, s.cb, s.m, s.a, s.ca, s.n, &o, &r) == BXD_OK);
+            unsigned long second = c.allocations;
+            CHECK(diff_verify(ws, s.a, s.ca, s.n, s.b, s.cb, s.m, &o, &r) == BXD_OK);
+            CHECK(diff_verify(ws, s.b, s.cb, s.m, s.a, s.ca, s.n, &o, &r) == BXD_OK);
+            CHECK(c.allocations == second);
+            bxd_result_free(&r);
+            bxd_workspace_destroy(ws);
+            CHECK(c.outstanding == 0);
+        }
+}
+
+/* Runs workspace_create + diff with the k-th allocation failing (0: none);
+ * returns the status and the number of allocations made. */
+static bxd_status_t failing_diff(const scenario_t *s, const bxd_options_t *o,
+                                 int with_contents, unsigned long fail_at,
+                                 bxd_status_t expect,
+                                 unsigned long *allocations) {
+    counting_allocator_t c = {0, fail_at, 0};
+    bxd_workspace_t *ws = NULL;
+    bxd_result_t r;
+    bxd_result_init(&r);
+    bxd_status_t st = bxd_workspace_create(counting(&c), &ws);
+    if (st == BXD_OK) {
+        CHECK(ws != NULL);
+        bxd_list_t ol = {s->a, with_contents ? s->ca : NULL, s->n};
+        bxd_list_t nl = {s->b, with_contents ? s->cb : NULL, s->m};
+        st = bxd_diff(ws, &ol, &nl, o, &r);
+        if (st == BXD_OK) {
+            verify(&ol, &nl, &r, o->algorithm == BXD_ALGORITHM_HECKEL);
+        } else {
+            CHECK(r.stage_count == 0 && r.matched_count == 0 &&
+                  r.old_count == 0 && r.delete_count == 0 &&
+                  r.insert_count == 0 && r.move_count == 0);
+            /* The same workspace and result work afterwards. */
+            if (st == BXD_ERR_NO_MEMORY) {
+                c.fail_at = 0;
+                CHECK(bxd_diff(ws, &ol, &nl, o, &r) == expect);
+                if (expect == BXD_OK)
+                    CHECK(verify(&ol, &nl, &r,
+                                 o->algorithm == BXD_ALGORITHM_HECKEL) == 0);
+                c.fail_at = fail_at;
+            }
+        }
+    } else {
+        CHECK(ws == NULL);
+    }
+    bxd_result_free(&r);
+    bxd_workspace_destroy(ws);
+    CHECK(c.outstanding == 0);
+    if (allocations) *allocations = c.allocations;
+    return st;
+}
+
+static void test_allocation_failures(void) {
+    static scenario_t s;
+    unsigned long total_cases = 0;
+    for (uint32_t alphabet = 20; alphabet <= 2000; alphabet *= 100) {
+        make_scenario(&s, alphabet);
+        for (int ai = 0; ai < 2; ai++)
+            for (int flags = 0; flags < 2; flags++)
+                for (int with_contents = 0; with_contents < 2; with_contents++) {
+                    bxd_options_t o = opts(algorithms[ai],
+                                           flags ? BXD_FLAG_REJECT_DUPLICATES : 0,
+                                           ai == 1 && with_contents ? 3 : 0);
+                    unsigned long k_total = 0;
+                    bxd_status_t expect =
+                        flags ? BXD_ERR_DUPLICATE : BXD_OK;
+                    if (flags && alphabet > 1000) {
+                        /* Make both lists duplicate-free for reject mode. */
+                        static scenario_t u;
+                        u = s;
+                        for (uint32_t i = 0; i < u.n; i++) u.a[i] = 9000 + i;
+                        for (uint32_t j = 0; j < u.m; j++) u.b[j] = 9000 + j + (j % 3 == 0 ? 600 : 0);
+                        CHECK(failing_diff(&u, &o, with_contents, 0, BXD_OK, &k_total) == BXD_OK);
+                        for (unsigned long k = 1; k <= k_total; k++) {
+                            CHECK(failing_diff(&u, &o, with_contents, k, BXD_OK, NULL) == BXD_ERR_NO_MEMORY);
+                            total_cases++;
+                        }
+                        continue;
+                    }
+                    bxd_status_t first = failing_diff(&s, &o, with_contents, 0, expect, &k_total);
+                    CHECK(first == expect);
+                    CHECK(k_total >= 2);
+                    for (unsigned long k = 1; k <= k_total; k++) {
+                        bxd_status_t st = failing_diff(&s, &o, with_contents, k, expect, NULL);
+                        CHECK(st == BXD_ERR_NO_MEMORY);
+                        total_cases++;
+                    }
+                }
+    }
+    CHECK(total_cases > 20);
+
+    /* bxd_workspace_create alone. */
+    counting_allocator_t c = {0, 1, 0};
+    bxd_workspace_t *ws = (bxd_workspace_t *)1;
+    CHECK(bxd_workspace_create(counting(&c), &ws) == BXD_ERR_NO_MEMORY);
+    CHECK(ws == NULL && c.outstanding == 0);
+
+    /* bxd_lis_mark with a failing workspace allocation. */
+    uint32_t v[64];
+    uint8_t keep[64];
+    for (uint32_t i = 0; i < 64; i++) v[i] = (i * 37) % 64;
+    c = (counting_allocator_t){0, 0, 0};
+    CHECK(bxd_workspace_create(counting(&c), &ws) == BXD_OK);
+    unsigned long base = c.allocations;
+    uint32_t len = 0;
+    CHECK(bxd_lis_mark(ws, v, 64, keep, &len) == BXD_OK && len == lis_length(v, 64));
+    unsigned long k_total = c.allocations - base;
+    bxd_workspace_destroy(ws);
+    CHECK(k_total >= 1 && c.outstanding == 0);
+    for (unsigned long k = 1; k <= k_total; k++) {
+        c = (counting_allocator_t){0, 0, 0};
+        CHECK(bxd_workspace_create(counting(&c), &ws) == BXD_OK);
+        c.fail_at = c.allocations + k;
+        len = 99;
+        CHECK(bxd_lis_mark(ws, v, 64, keep, &len) == BXD_ERR_NO_MEMORY);
+        CHECK(len == 0);
+        c.fail_at = 0;
+        CHECK(bxd_lis_mark(ws, v, 64, keep, &len) == BXD_OK && len == lis_length(v, 64));
+        bxd_workspace_destroy(ws);
+        CHECK(c.outstanding == 0);
+    }
+}
+
+static void test_hash(void) {
+    const char *s1 = "hello", *s2 = "hellp";
+    CHECK(bxd_hash_bytes(s1, 5, 0) == bxd_hash_bytes(s1, 5, 0));
+    CHECK(bxd_hash_bytes(s1, 5, 1) == bxd_hash_bytes(s1, 5, 1));
+    CHECK(bxd_hash_bytes(s1, 5, 0) != bxd_hash_bytes(s1, 5, 1));
+    CHECK(bxd_hash_bytes(s1, 5, 0) != bxd_hash_bytes(s2, 5, 0));
+    CHECK(bxd_hash_bytes(s1, 5, 0) != bxd_hash_bytes(s1, 4, 0));
+    CHECK(bxd_hash_bytes(NULL, 0, 7) == bxd_hash_bytes("", 0, 7));
+    CHECK(bxd_hash_bytes(NULL, 0, 7) != bxd_hash_bytes(NULL, 0, 8));
+    /* Different inputs across lengths: no collisions among 2000 strings. */
+    enum { K = 2000 };
+    static uint64_t h[K];
+    for (int i = 0; i < K; i++) {
+        char buf[32];
+        int len = snprintf(buf, sizeof buf, "item-%d", i);
+        h[i] = bxd_hash_bytes(buf, (size_t)len, 42);
+    }
+    uint32_t collisions = 0;
+    for (int i = 0; i < K; i++)
+        for (int j = 0; j < i; j++) collisions += h[i] == h[j];
+    CHECK(collisions == 0);
+}
+
+int main(void) {
+    test_known_answers();
+    test_arguments();
+    test_hash();
+    test_lis_mark();
+    test_random();
+    test_lcs_dp();
+    test_reuse();
+    test_allocation_failures();
+    return check_report("core");
+}

@@ -1,0 +1,45 @@
+/*
+ * fuzz_lcs.c - libFuzzer target: LCS pairing (Myers in linear space).
+ *
+ * Decodes two lists (fuzz_common.h) and diffs them with
+ * BXD_ALGORITHM_LCS, with the default cost bound or, when option bit 1 is
+ * set, a tiny one (1 + bits 2-3) that forces the heuristic splits. Checks
+ * every invariant (replay, partition, inverse maps, minimal moves for the
+ * pairing), and on small inputs compares the common subsequence kept in
+ * place (matched - moves) with a plain DP LCS: never longer, and equal
+ * when the result says it is minimal.
+ */
+#include "fuzz_common.h"
+
+static fz_input_t input;
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    fz_decode(data, size, &input);
+    bxd_list_t ol = fz_old(&input), nl = fz_new(&input);
+    fz_alloc_t counter = {0, 0};
+    bxd_allocator_t allocator = fz_allocator(&counter);
+    bxd_workspace_t *ws = NULL;
+    FZ_CHECK(bxd_workspace_create(&allocator, &ws) == BXD_OK);
+    bxd_result_t r;
+    bxd_result_init(&r);
+    bxd_options_t o;
+    bxd_options_init(&o);
+    o.algorithm = BXD_ALGORITHM_LCS;
+    if (input.option & 2) o.lcs_cost_bound = 1u + ((input.option >> 2) & 3u);
+    else if (input.option & 1) o.lcs_cost_bound = 0; /* 0 means the default */
+    FZ_CHECK(bxd_diff(ws, &ol, &nl, &o, &r) == BXD_OK);
+    fz_verify(&ol, &nl, &r, 0);
+    const uint32_t kept = r.matched_count - r.move_count;
+    if ((uint64_t)ol.count * nl.count <= 400000u) {
+        uint32_t lcs = fz_dp_lcs(ol.ids, (uint32_t)ol.count, nl.ids,
+                                 (uint32_t)nl.count);
+        FZ_CHECK(kept <= lcs);
+        if (r.minimal) FZ_CHECK(kept == lcs);
+        /* Within the default bound every search on these sizes is exact. */
+        if (!(input.option & 2)) FZ_CHECK(r.minimal == 1);
+    }
+    bxd_result_free(&r);
+    bxd_workspace_destroy(ws);
+    FZ_CHECK(counter.outstanding == 0);
+    return 0;
+}
