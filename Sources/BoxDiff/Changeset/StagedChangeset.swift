@@ -11,9 +11,11 @@
 /// ```
 ///
 /// When ``reloadsEverything`` is true (a Box diff over the configured
-/// threshold) there are no stages: reload the whole view with the target.
+/// threshold) there is one stage without calls, whose data is the target:
+/// reload the whole view with it.
 public struct StagedChangeset<Data> {
-    /// The stages, in order; empty when nothing changed.
+    /// The stages, in order; empty when nothing changed (one stage without
+    /// calls when ``reloadsEverything``).
     public var stages: [Changeset<Data>]
     /// True when the changeset is a plan to reload everything instead of
     /// animating stages (see ``DiffOptions/reloadThreshold``).

@@ -1,0 +1,171 @@
+import CBoxDiff
+
+/// The pairing of two Boxes: sections paired over section ids, rows over
+/// all row ids of the Box at once (so rows can move between sections), both
+/// in the C core over the flat identity tables. Indices are flat: a row is
+/// its index in the Box's flattened rows.
+struct BoxMatching {
+    /// No partner.
+    static let none = BXD_NONE
+
+    let old: IdentityTable
+    let new: IdentityTable
+    /// Old section → new section, or `none`.
+    let sectionOldToNew: [UInt32]
+    /// New section → old section, or `none`.
+    let sectionNewToOld: [UInt32]
+    /// Old flat row → new flat row, or `none`.
+    let rowOldToNew: [UInt32]
+    /// New flat row → old flat row, or `none`.
+    let rowNewToOld: [UInt32]
+    /// Section of each old flat row.
+    let oldRowSection: [UInt32]
+    /// Section of each new flat row.
+    let newRowSection: [UInt32]
+    /// Whether both pairings are minimal for their algorithm.
+    let isMinimal: Bool
+
+    /// Pairs `source` with `target`, reading (and filling) their cached
+    /// identity tables.
+    init<S, R>(
+        source: Box<S, R>, target: Box<S, R>, options: DiffOptions, workspace: DiffWorkspace
+    ) throws(DiffError) {
+        let old = source.identityTable
+        let new = target.identityTable
+        self.old = old
+        self.new = new
+        let result = workspace.result
+
+        // Sections.
+        var oldIDs = old.sectionIDs
+        var newIDs = new.sectionIDs
+        try Pairing.pair(
+            oldIDs: &oldIDs, newIDs: &newIDs, oldContents: nil, newContents: nil,
+            injective: IdentityHashing.isInjective(S.self),
+            oldID: { source.sections[$0].id }, newID: { target.sections[$0].id },
+            options: options, workspace: workspace,
+            duplicate: { side, index, first in
+                let box = side == .old ? source : target
+                return .duplicateIdentifier(
+                    String(reflecting: box.sections[index].id), side: side,
+                    location: .section(index), firstLocation: .section(first))
+            })
+        sectionOldToNew = Array(result.oldToNew)
+        sectionNewToOld = Array(result.newToOld)
+        let sectionsMinimal = result.isMinimal
+
+        // Rows, over the whole Box.
+        var oldRowIDs = old.rowIDs
+        var newRowIDs = new.rowIDs
+        try Pairing.pair(
+            oldIDs: &oldRowIDs, newIDs: &newRowIDs, oldContents: nil, newContents: nil,
+            injective: IdentityHashing.isInjective(R.self),
+            oldID: { Self.node(source, old.path(ofRow: $0)).id },
+            newID: { Self.node(target, new.path(ofRow: $0)).id },
+            options: options, workspace: workspace,
+            duplicate: { side, index, first in
+                let (box, table) = side == .old ? (source, old) : (target, new)
+                let path = table.path(ofRow: index)
+                return .duplicateIdentifier(
+                    String(reflecting: Self.node(box, path).id), side: side,
+                    location: .row(path), firstLocation: .row(table.path(ofRow: first)))
+            })
+        rowOldToNew = Array(result.oldToNew)
+        rowNewToOld = Array(result.newToOld)
+        isMinimal = sectionsMinimal && result.isMinimal
+        oldRowSection = Self.sectionOfRows(old)
+        newRowSection = Self.sectionOfRows(new)
+    }
+
+    private static func node<S, R>(_ box: Box<S, R>, _ path: ElementPath) -> Node<R> {
+        box.sections[path.section].rows[path.row]
+    }
+
+    private static func sectionOfRows(_ table: IdentityTable) -> [UInt32] {
+        var result = [UInt32](repeating: 0, count: table.rowCount)
+        let offsets = table.sectionRowOffsets
+        result.withUnsafeMutableBufferPointer { out in
+            for s in 0..<table.sectionCount {
+                for k in offsets[s]..<offsets[s + 1] { out[k] = UInt32(truncatingIfNeeded: s) }
+            }
+        }
+        return result
+    }
+
+    /// Whether the paired old row `i` changed content (different hashes,
+    /// or an incomparable component on either side).
+    @inline(__always)
+    func rowUpdated(old i: Int, new j: Int) -> Bool {
+        let a = old.rowContents[i]
+        return a == 0 || a != new.rowContents[j]
+    }
+
+    /// Whether the paired old section `s` changed its header or footer.
+    @inline(__always)
+    func sectionUpdated(old s: Int, new t: Int) -> Bool {
+        let a = old.sectionContents[s]
+        return a == 0 || a != new.sectionContents[t]
+    }
+
+    /// Whether old row `i` is carried: paired, and its section survives.
+    @inline(__always)
+    func isCarried(old i: Int) -> Bool {
+        rowOldToNew[i] != Self.none && sectionOldToNew[Int(oldRowSection[i])] != Self.none
+    }
+
+    /// The new path of new flat row `j`.
+    @inline(__always)
+    func newPath(_ j: Int) -> ElementPath {
+        let s = Int(newRowSection[j])
+        return ElementPath(section: s, row: j - new.sectionRowOffsets[s])
+    }
+
+    /// The old path of old flat row `i`.
+    @inline(__always)
+    func oldPath(_ i: Int) -> ElementPath {
+        let s = Int(oldRowSection[i])
+        return ElementPath(section: s, row: i - old.sectionRowOffsets[s])
+    }
+
+    /// Marks the old rows that stay in place within their section: of the
+    /// rows whose partner is in their own section's partner, one longest
+    /// run in increasing new order per section (all sections in one LIS
+    /// call, each section's values offset above the previous ones').
+    func rowsKeptInPlace(workspace: DiffWorkspace) throws(DiffError) -> [UInt8] {
+        var values = [UInt32](repeating: Self.none, count: rowOldToNew.count)
+        var base = 0
+        for s in 0..<old.sectionCount {
+            let t = sectionOldToNew[s]
+            guard t != Self.none else { continue }
+            let newStart = new.sectionRowOffsets[Int(t)]
+            for i in old.sectionRowOffsets[s]..<old.sectionRowOffsets[s + 1] {
+                let j = rowOldToNew[i]
+                if j != Self.none && newRowSection[Int(j)] == t {
+                    values[i] = UInt32(truncatingIfNeeded: base + Int(j) - newStart)
+                }
+            }
+            base += new.rowCount(inSection: Int(t))
+        }
+        return try Self.lis(values, workspace: workspace)
+    }
+
+    /// Marks the surviving old sections that stay in place (one longest
+    /// run in increasing new order).
+    func sectionsKeptInPlace(workspace: DiffWorkspace) throws(DiffError) -> [UInt8] {
+        try Self.lis(sectionOldToNew, workspace: workspace)
+    }
+
+    static func lis(_ values: [UInt32], workspace: DiffWorkspace) throws(DiffError) -> [UInt8] {
+        var keep = [UInt8](repeating: 0, count: values.count)
+        do throws(CoreFailure) {
+            try values.withUnsafeBufferPointer { (v) throws(CoreFailure) in
+                try keep.withUnsafeMutableBufferPointer { (k) throws(CoreFailure) in
+                    _ = try CCore.markLIS(v, keep: k, workspace: workspace.core)
+                }
+            }
+        } catch {
+            throw Pairing.error(error)
+        }
+        return keep
+    }
+}

@@ -1,0 +1,199 @@
+/// The calls of a staged Box changeset (uikit-batch-rules.md, "What must be
+/// split into separate batches"), before any intermediate data is built:
+///
+/// 1. row updates (O paths), with ``UpdateStyle/reload``;
+/// 2. section deletes and row deletes (O paths); rows of deleted sections
+///    are not listed;
+/// 3. section inserts and section moves, no row operation; an inserted
+///    section arrives with its new rows (those not carried from a
+///    surviving section), which are not listed either;
+/// 4. row inserts and row moves, across sections too: sources are
+///    positions after stage 3, destinations new paths;
+/// 5. with ``UpdateStyle/reconfigure``, the updated rows as reconfigures
+///    (new paths), after the last structural stage;
+/// 6. section updates (header or footer) as section reloads, in new
+///    indices.
+struct BoxStagedPlan {
+    /// Carried rows whose content changed: (old flat, new flat).
+    var updatedPairs: [(old: Int, new: Int)] = []
+    var updateStyle: UpdateStyle
+    var sectionDeleted: [Int] = []
+    var rowDeleted: [ElementPath] = []
+    var sectionInserted: [Int] = []
+    var sectionMoved: [Move<Int>] = []
+    var rowInserted: [ElementPath] = []
+    var rowMoved: [Move<ElementPath>] = []
+    var sectionUpdated: [Int] = []
+
+    /// Row updates as stage-1 reloads (O paths) or reconfigures (N paths).
+    func rowUpdates(_ m: BoxMatching) -> [ElementPath] {
+        updateStyle == .reload ? updatedPairs.map { m.oldPath($0.old) } : updatedPairs.map { m.newPath($0.new) }
+    }
+
+    /// Every change, as the reload threshold counts them.
+    var changeCount: Int {
+        updatedPairs.count + sectionDeleted.count + rowDeleted.count + sectionInserted.count
+            + sectionMoved.count + rowInserted.count + rowMoved.count + sectionUpdated.count
+    }
+
+    init(_ m: BoxMatching, style: UpdateStyle, workspace: DiffWorkspace) throws(DiffError) {
+        updateStyle = style
+        let none = BoxMatching.none
+        let old = m.old
+        let new = m.new
+
+        // Stage 1 and 2: updates of carried rows, deletes.
+        for s in 0..<old.sectionCount {
+            guard m.sectionOldToNew[s] != none else {
+                sectionDeleted.append(s)
+                continue
+            }
+            let start = old.sectionRowOffsets[s]
+            for i in start..<old.sectionRowOffsets[s + 1] {
+                let j = m.rowOldToNew[i]
+                if j == none {
+                    rowDeleted.append(ElementPath(section: s, row: i - start))
+                } else if m.rowUpdated(old: i, new: Int(j)) {
+                    updatedPairs.append((i, Int(j)))
+                }
+            }
+        }
+
+        // Stage 3: sections, moves off one longest increasing run.
+        let sectionKeep = try m.sectionsKeptInPlace(workspace: workspace)
+        var position = 0
+        for s in 0..<old.sectionCount where m.sectionOldToNew[s] != none {
+            let t = Int(m.sectionOldToNew[s])
+            if sectionKeep[s] == 0 { sectionMoved.append(Move(source: position, destination: t)) }
+            if m.sectionUpdated(old: s, new: t) { sectionUpdated.append(t) }
+            position += 1
+        }
+        for t in 0..<new.sectionCount where m.sectionNewToOld[t] == none { sectionInserted.append(t) }
+        sectionUpdated.sort()
+
+        // Stage 4: rows, sources after stage 3 (section t, rank among the
+        // carried rows of the old section), destinations new paths.
+        let rowKeep = try m.rowsKeptInPlace(workspace: workspace)
+        for s in 0..<old.sectionCount where m.sectionOldToNew[s] != none {
+            let t = Int(m.sectionOldToNew[s])
+            var rank = 0
+            for i in old.sectionRowOffsets[s]..<old.sectionRowOffsets[s + 1] {
+                let j = m.rowOldToNew[i]
+                guard j != none else { continue }
+                if rowKeep[i] == 0 {
+                    rowMoved.append(Move(source: ElementPath(section: t, row: rank), destination: m.newPath(Int(j))))
+                }
+                rank += 1
+            }
+        }
+        for t in 0..<new.sectionCount where m.sectionNewToOld[t] != none {
+            let start = new.sectionRowOffsets[t]
+            for j in start..<new.sectionRowOffsets[t + 1] {
+                let i = m.rowNewToOld[j]
+                if i == none || !m.isCarried(old: Int(i)) {
+                    rowInserted.append(ElementPath(section: t, row: j - start))
+                }
+            }
+        }
+    }
+}
+
+extension BoxStagedPlan {
+    /// The stages, each with its intermediate Box; empty stages omitted,
+    /// the last stage's data equal to `target`.
+    func stages<S, R>(_ m: BoxMatching, source: Box<S, R>, target: Box<S, R>) -> [Changeset<Box<S, R>>] {
+        typealias B = Box<S, R>
+        let none = BoxMatching.none
+        var stages: [Changeset<B>] = []
+
+        // 1. Updates (reload style): the old Box with the updated rows' new nodes.
+        var current = source.sections
+        if updateStyle == .reload && !updatedPairs.isEmpty {
+            for pair in updatedPairs {
+                let p = m.oldPath(pair.old)
+                let q = m.newPath(pair.new)
+                current[p.section].rows[p.row] = target.sections[q.section].rows[q.row]
+            }
+            stages.append(Changeset(data: B(sections: current), elementUpdated: rowUpdates(m)))
+        }
+
+        // 2. Deletes.
+        var survivors: [Section<S, R>] = []
+        survivors.reserveCapacity(current.count - sectionDeleted.count)
+        var nextDelete = 0
+        for s in current.indices where m.sectionOldToNew[s] != none {
+            var section = current[s]
+            let start = m.old.sectionRowOffsets[s]
+            while nextDelete < rowDeleted.count && rowDeleted[nextDelete].section < s { nextDelete += 1 }
+            if nextDelete < rowDeleted.count && rowDeleted[nextDelete].section == s {
+                section.rows = Self.rows(of: section.rows, keeping: { m.rowOldToNew[start + $0] != none })
+            }
+            survivors.append(section)
+        }
+        if !sectionDeleted.isEmpty || !rowDeleted.isEmpty {
+            stages.append(Changeset(data: B(sections: survivors), sectionDeleted: sectionDeleted, elementDeleted: rowDeleted))
+        }
+
+        // 3. Section inserts (with their new rows) and moves.
+        var positionAfterDeletes = [Int](repeating: -1, count: m.old.sectionCount)
+        var position = 0
+        for s in 0..<m.old.sectionCount where m.sectionOldToNew[s] != none {
+            positionAfterDeletes[s] = position
+            position += 1
+        }
+        let arranged: [Section<S, R>] = target.sections.indices.map { t in
+            let s = m.sectionNewToOld[t]
+            if s != none { return survivors[positionAfterDeletes[Int(s)]] }
+            var section = target.sections[t]
+            let start = m.new.sectionRowOffsets[t]
+            section.rows = Self.rows(of: section.rows, keeping: {
+                let i = m.rowNewToOld[start + $0]
+                return i == none || !m.isCarried(old: Int(i))
+            })
+            return section
+        }
+        if !sectionInserted.isEmpty || !sectionMoved.isEmpty {
+            stages.append(Changeset(data: B(sections: arranged), sectionInserted: sectionInserted, sectionMoved: sectionMoved))
+        }
+
+        // 4. Row inserts and moves: the target's rows under the old headers;
+        // with reconfigures, updated rows still show their old nodes.
+        var settled = target.sections
+        for t in settled.indices where m.sectionNewToOld[t] != none {
+            let s = Int(m.sectionNewToOld[t])
+            settled[t].header = source.sections[s].header
+            settled[t].footer = source.sections[s].footer
+        }
+        var withOldNodes = settled
+        if updateStyle == .reconfigure {
+            for pair in updatedPairs {
+                let p = m.oldPath(pair.old)
+                let q = m.newPath(pair.new)
+                withOldNodes[q.section].rows[q.row] = source.sections[p.section].rows[p.row]
+            }
+        }
+        if !rowInserted.isEmpty || !rowMoved.isEmpty {
+            stages.append(Changeset(data: B(sections: withOldNodes), elementInserted: rowInserted, elementMoved: rowMoved))
+        }
+
+        // 5. Reconfigures, after the last structural stage.
+        if updateStyle == .reconfigure && !updatedPairs.isEmpty {
+            stages.append(Changeset(data: B(sections: settled), elementReconfigured: rowUpdates(m).sorted()))
+        }
+
+        // 6. Section reloads.
+        if !sectionUpdated.isEmpty {
+            stages.append(Changeset(data: target, sectionUpdated: sectionUpdated))
+        }
+        if let last = stages.indices.last { stages[last].data = target }
+        return stages
+    }
+
+    /// The rows whose index passes `keep`, in one pass.
+    private static func rows<R>(of rows: [Node<R>], keeping keep: (Int) -> Bool) -> [Node<R>] {
+        var result: [Node<R>] = []
+        result.reserveCapacity(rows.count)
+        for k in rows.indices where keep(k) { result.append(rows[k]) }
+        return result
+    }
+}

@@ -1,0 +1,94 @@
+extension StagedChangeset {
+    /// Diffs two Boxes into the stages UIKit's batch updates accept.
+    ///
+    /// Sections are paired over their ids, rows over all row ids of the Box
+    /// at once (a row can move between sections), both in the C core over
+    /// the Boxes' cached identity tables; flat indices are then mapped to
+    /// section indices and ``ElementPath``s.
+    ///
+    /// With ``BatchMode/staged`` (the default) the stages are, empty ones
+    /// omitted, each carrying its intermediate Box (the last one the
+    /// target):
+    /// 1. row updates as reloads, old paths (``UpdateStyle/reload``);
+    /// 2. section deletes and row deletes, old paths (rows of deleted
+    ///    sections are not listed);
+    /// 3. section inserts and section moves, no row operation (an inserted
+    ///    section arrives with its new rows, not listed);
+    /// 4. row inserts and row moves, also across sections: sources are
+    ///    paths after stage 3, destinations new paths;
+    /// 5. with ``UpdateStyle/reconfigure``: the updated rows as
+    ///    `elementReconfigured`, new paths, after the last structural stage;
+    /// 6. section updates (header or footer changed) as section reloads,
+    ///    new indices.
+    ///
+    /// Moves are minimal: sections off one longest increasing run of the
+    /// surviving sections, and within each section the rows off one
+    /// longest increasing run of the rows that stay in it.
+    ///
+    /// With ``BatchMode/singleBatch``: one stage whose data is the target,
+    /// rewritten to satisfy every batch rule (see uikit-batch-rules.md).
+    ///
+    /// Past ``DiffOptions/reloadThreshold`` changes, the result has
+    /// ``reloadsEverything`` set and one stage without calls whose data is
+    /// the target: reload the whole view with it.
+    ///
+    /// ```swift
+    /// let old = Box<String, Int>.empty |-+ Section(id: "a") |---+ Node(id: 1, component: "one")
+    /// let new = Box<String, Int>.empty |-+ Section(id: "a") |---+ Node(id: 1, component: "uno")
+    /// let changeset = try StagedChangeset(source: old, target: new)
+    /// changeset[0].elementUpdated   // [[0, 0]]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - source: The Box the view shows now.
+    ///   - target: The Box to show.
+    ///   - options: Algorithm, duplicate policy, update style, mode, reload
+    ///     threshold, validation.
+    ///   - workspace: Reusable scratch memory (a temporary one if `nil`).
+    /// - Throws: ``DiffError/duplicateIdentifier(_:side:location:firstLocation:)``
+    ///   with ``DuplicatePolicy/reject`` (a `.section` or `.row` location);
+    ///   ``DiffError/outOfMemory``; ``DiffError/tooLarge(count:limit:)``.
+    /// - Complexity: O(sections + rows) expected with Heckel, plus
+    ///   O(k log k) for the k paired rows' moves; hashing only the sides
+    ///   whose identity table is not cached yet.
+    public init<SectionID, RowID>(
+        source: Box<SectionID, RowID>, target: Box<SectionID, RowID>,
+        options: DiffOptions = DiffOptions(), workspace: DiffWorkspace? = nil
+    ) throws(DiffError) where Data == Box<SectionID, RowID> {
+        let ws: DiffWorkspace
+        if let workspace { ws = workspace } else { ws = try DiffWorkspace() }
+        let matching = try BoxMatching(source: source, target: target, options: options, workspace: ws)
+        let threshold = options.reloadThreshold ?? Int.max
+        switch options.mode {
+        case .staged:
+            let plan = try BoxStagedPlan(matching, style: options.updateStyle, workspace: ws)
+            if plan.changeCount > threshold {
+                self = .reloadingEverything(target, isMinimal: matching.isMinimal)
+            } else {
+                self = StagedChangeset(plan.stages(matching, source: source, target: target), isMinimal: matching.isMinimal)
+            }
+        case .singleBatch:
+            let plan = try BoxSingleBatchPlan(matching, style: options.updateStyle, workspace: ws)
+            if plan.changeCount > threshold {
+                self = .reloadingEverything(target, isMinimal: matching.isMinimal)
+            } else {
+                self = StagedChangeset(plan.stage(target: target).map { [$0] } ?? [], isMinimal: matching.isMinimal)
+            }
+        }
+        if options.validatesChangesets {
+            let violations = self.violations(from: source)
+            if !violations.isEmpty {
+                preconditionFailure(
+                    "BoxDiff produced an invalid changeset:\n"
+                        + violations.map(\.description).joined(separator: "\n"))
+            }
+        }
+    }
+
+    /// A plan to reload everything: one stage without calls whose data is
+    /// `target`.
+    static func reloadingEverything<S, R>(_ target: Box<S, R>, isMinimal: Bool) -> StagedChangeset
+    where Data == Box<S, R> {
+        StagedChangeset([Changeset(data: target)], reloadsEverything: true, isMinimal: isMinimal)
+    }
+}

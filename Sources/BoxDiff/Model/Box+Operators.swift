@@ -1,0 +1,110 @@
+// Bento's composition operators, with Bento's precedences, so that
+//
+//     Box.empty
+//         |-+ Section(id: "a", header: "A")
+//         |---+ Node(id: 1, component: "one")
+//         |---+ Node(id: 2, component: "two")
+//
+// reads as `Box.empty |-+ (Section(...) |---+ Node(...) |---+ Node(...))`.
+
+/// Composing components (kept from Bento; binds tighter than the
+/// concatenation operators).
+precedencegroup ComposingPrecedence {
+    associativity: left
+    higherThan: NodeConcatenationPrecedence
+}
+
+/// Appending rows: `|---+`, `|---?`, `|---*`.
+precedencegroup NodeConcatenationPrecedence {
+    associativity: left
+    higherThan: SectionConcatenationPrecedence
+}
+
+/// Appending sections: `|-+`, `|-?`.
+precedencegroup SectionConcatenationPrecedence {
+    associativity: left
+    higherThan: AdditionPrecedence
+}
+
+/// Appends a section to a Box.
+infix operator |-+ : SectionConcatenationPrecedence
+/// Appends an optional section (or an `.iff` one) to a Box.
+infix operator |-? : SectionConcatenationPrecedence
+/// Appends a row to a section, or to the last section of a Box.
+infix operator |---+ : NodeConcatenationPrecedence
+/// Appends an optional row (or an `.iff` one).
+infix operator |---? : NodeConcatenationPrecedence
+/// Appends many rows.
+infix operator |---* : NodeConcatenationPrecedence
+
+extension Box {
+    /// `box |-+ section`: ``appending(section:)-(Section<SectionID,RowID>)``.
+    public static func |-+ (lhs: Box, rhs: Section<SectionID, RowID>) -> Box {
+        lhs.appending(section: rhs)
+    }
+
+    /// `box |-? section`: appends the section when it is not `nil`; with
+    /// `.iff(condition) { Section(...) }`, when the condition holds.
+    public static func |-? (lhs: Box, rhs: Section<SectionID, RowID>?) -> Box {
+        lhs.appending(section: rhs)
+    }
+
+    /// `box |---+ node`: appends to the last section.
+    /// - Precondition: the Box has a section.
+    public static func |---+ (lhs: Box, rhs: Node<RowID>) -> Box {
+        lhs.appending(node: rhs)
+    }
+
+    /// `box |---? node`: appends to the last section when `node` is not `nil`.
+    public static func |---? (lhs: Box, rhs: Node<RowID>?) -> Box {
+        lhs.appending(node: rhs)
+    }
+
+    /// `box |---* nodes`: appends `nodes` to the last section.
+    public static func |---* (lhs: Box, rhs: [Node<RowID>]) -> Box {
+        lhs.appending(nodes: rhs)
+    }
+}
+
+extension Section {
+    /// `section |---+ node`: ``appending(node:)-(Node<RowID>)``.
+    public static func |---+ (lhs: Section, rhs: Node<RowID>) -> Section {
+        lhs.appending(node: rhs)
+    }
+
+    /// `section |---? node`: appends the row when it is not `nil`; with
+    /// `.iff(condition) { Node(...) }`, when the condition holds.
+    public static func |---? (lhs: Section, rhs: Node<RowID>?) -> Section {
+        lhs.appending(node: rhs)
+    }
+
+    /// `section |---? nodes`: appends the rows when they are not `nil`.
+    public static func |---? (lhs: Section, rhs: [Node<RowID>]?) -> Section {
+        guard let rhs else { return lhs }
+        return lhs.appending(nodes: rhs)
+    }
+
+    /// `section |---* nodes`: appends all of `nodes`.
+    public static func |---* (lhs: Section, rhs: [Node<RowID>]) -> Section {
+        lhs.appending(nodes: rhs)
+    }
+}
+
+extension Optional {
+    /// `generator()` when `condition` holds, else `nil`: Bento's `.iff`, for
+    /// conditional sections and rows.
+    ///
+    /// ```swift
+    /// let box = Box<Int, Int>.empty
+    ///     |-? .iff(isLoggedIn) { Section(id: 1, header: "Account") }
+    /// ```
+    public static func iff(_ condition: Bool, _ generator: () throws -> Wrapped) rethrows -> Wrapped? {
+        condition ? try generator() : nil
+    }
+
+    /// `value` when `condition` holds, else `nil` (`value` is only
+    /// evaluated then).
+    public static func iff(_ condition: Bool, _ value: @autoclosure () throws -> Wrapped) rethrows -> Wrapped? {
+        condition ? try value() : nil
+    }
+}

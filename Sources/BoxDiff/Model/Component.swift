@@ -1,0 +1,100 @@
+/// What a row, a header or a footer shows: a platform-neutral stand-in for
+/// a view model (Bento's `Renderable`).
+///
+/// A component made from a `Hashable` value is *comparable*: its content
+/// hash and `==` decide whether it changed between two renders. A component
+/// made with ``init(incomparable:)`` cannot be compared and counts as
+/// changed on every diff (its row is always updated).
+///
+/// Components are `Sendable`: comparable values must be
+/// `Hashable & Sendable`, incomparable ones `Sendable`. That keeps a `Box`
+/// of `Sendable` identifiers `Sendable` without any unchecked conformance.
+///
+/// ```swift
+/// let title = Component("Fruit")                 // comparable
+/// let label: Component = "Apples"                // string literal
+/// let view = Component(incomparable: someClosure) // always updated
+/// ```
+public struct Component: Sendable, Equatable, CustomStringConvertible, ExpressibleByStringLiteral {
+    enum Storage: Sendable {
+        case comparable(any Hashable & Sendable)
+        case incomparable(any Sendable)
+    }
+
+    let storage: Storage
+
+    /// A comparable component: changed when its value is not `==` to the
+    /// other side's.
+    public init<Value: Hashable & Sendable>(_ value: Value) {
+        storage = .comparable(value)
+    }
+
+    /// A component that cannot be compared: it counts as changed on every
+    /// diff.
+    public init(incomparable value: any Sendable) {
+        storage = .incomparable(value)
+    }
+
+    /// A comparable `String` component.
+    public init(stringLiteral value: String) {
+        storage = .comparable(value)
+    }
+
+    /// The wrapped value.
+    public var value: any Sendable {
+        switch storage {
+        case .comparable(let value): return value
+        case .incomparable(let value): return value
+        }
+    }
+
+    /// The wrapped value as `T`, or `nil` when it is of another type.
+    public func value<T>(as _: T.Type = T.self) -> T? { value as? T }
+
+    /// Whether the component can be compared (was made from a `Hashable`).
+    public var isComparable: Bool {
+        if case .comparable = storage { return true }
+        return false
+    }
+
+    /// The content hash the diff compares: never 0 for a comparable
+    /// component; 0 for an incomparable one (0 means "always changed").
+    ///
+    /// Strings and integers hash as identities do (XXH3, bits), mixed with
+    /// the value's type; other values through `Hashable`, so, like Swift's
+    /// `hashValue`, the hash is only stable within one process.
+    /// - Complexity: O(size of the value).
+    public var contentHash: UInt64 {
+        guard case .comparable(let value) = storage else { return 0 }
+        return Self.hash(value)
+    }
+
+    private static func hash<T: Hashable>(_ value: T) -> UInt64 {
+        let type = UInt64(UInt(bitPattern: ObjectIdentifier(T.self).hashValue))
+        let h = (IdentityHashing.hash(value) ^ (type &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
+        let mixed = h ^ (h >> 31)
+        return mixed == 0 ? 1 : mixed
+    }
+
+    /// Whether two components show the same content: both comparable, of
+    /// the same type and `==`. An incomparable component equals nothing,
+    /// not even itself (like `Double.nan`), since it counts as changed on
+    /// every diff.
+    public static func == (lhs: Component, rhs: Component) -> Bool {
+        guard case .comparable(let l) = lhs.storage, case .comparable(let r) = rhs.storage else { return false }
+        return equal(l, r)
+    }
+
+    private static func equal<T: Hashable>(_ lhs: T, _ rhs: any Hashable & Sendable) -> Bool {
+        guard let rhs = rhs as? T else { return false }
+        return lhs == rhs
+    }
+
+    /// The wrapped value's description; incomparable ones are marked.
+    public var description: String {
+        switch storage {
+        case .comparable(let value): return String(describing: value)
+        case .incomparable(let value): return "incomparable(\(value))"
+        }
+    }
+}

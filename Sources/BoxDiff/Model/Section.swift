@@ -1,0 +1,88 @@
+/// A section of a ``Box``: an identity, an optional header and footer, and
+/// its rows.
+///
+/// The header and footer are the section's own content: when either
+/// changes, the section is updated (reloaded).
+///
+/// ```swift
+/// let fruit = Section<String, Int>(id: "fruit", header: "Fruit")
+///     |---+ Node(id: 1, component: "Apples")
+///     |---+ Node(id: 2, component: "Pears")
+/// ```
+public struct Section<SectionID: Hashable, RowID: Hashable>: CustomStringConvertible {
+    /// The section's identity.
+    public var id: SectionID
+    /// The header, if any.
+    public var header: Component?
+    /// The footer, if any.
+    public var footer: Component?
+    /// The rows, in order.
+    public var rows: [Node<RowID>]
+
+    /// A section with the given identity, header, footer and rows.
+    public init(id: SectionID, header: Component? = nil, footer: Component? = nil, rows: [Node<RowID>] = []) {
+        self.id = id
+        self.header = header
+        self.footer = footer
+        self.rows = rows
+    }
+
+    /// This section with `node` appended.
+    public func appending(node: Node<RowID>) -> Section {
+        var copy = self
+        copy.rows.append(node)
+        return copy
+    }
+
+    /// This section with `nodes` appended.
+    public func appending(nodes: [Node<RowID>]) -> Section {
+        var copy = self
+        copy.rows.append(contentsOf: nodes)
+        return copy
+    }
+
+    /// This section with `node` appended when it is not `nil`.
+    public func appending(node: Node<RowID>?) -> Section {
+        guard let node else { return self }
+        return appending(node: node)
+    }
+
+    /// This section with `node` appended when `condition` holds (`node` is
+    /// only evaluated then).
+    public func appending(node: @autoclosure () -> Node<RowID>, if condition: Bool) -> Section {
+        condition ? appending(node: node()) : self
+    }
+
+    /// A hash of the header and footer: 0 when either is incomparable
+    /// (always changed), never 0 otherwise.
+    /// - Complexity: O(size of header and footer).
+    public var contentHash: UInt64 {
+        func part(_ component: Component?, _ absent: UInt64) -> UInt64? {
+            guard let component else { return absent }
+            let h = component.contentHash
+            return h == 0 ? nil : h
+        }
+        guard let header = part(header, 0x2545_F491_4F6C_DD1D), let footer = part(footer, 0x5851_F42D_4C95_7F2D)
+        else { return 0 }
+        var h = header &* 0x9E37_79B9_7F4A_7C15
+        h = (h ^ (h >> 29) ^ footer) &* 0xBF58_476D_1CE4_E5B9
+        h ^= h >> 32
+        return h == 0 ? 1 : h
+    }
+
+    /// `id [header] (rows)`.
+    public var description: String {
+        let head = header.map { " [\($0)]" } ?? ""
+        let foot = footer.map { " {\($0)}" } ?? ""
+        return "\(id)\(head)\(foot) \(rows)"
+    }
+}
+
+extension Section: Equatable {
+    /// Same identity, header, footer and rows.
+    public static func == (lhs: Section, rhs: Section) -> Bool {
+        lhs.id == rhs.id && lhs.header == rhs.header && lhs.footer == rhs.footer && lhs.rows == rhs.rows
+    }
+}
+
+extension Section: Sendable where SectionID: Sendable, RowID: Sendable {}

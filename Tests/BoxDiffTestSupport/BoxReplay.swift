@@ -1,0 +1,52 @@
+import BoxDiff
+
+/// Replay checks of Box changesets shared by the test targets.
+public enum BoxReplay {
+    /// What is wrong with `changeset` as a plan from `source` to `target`,
+    /// one line per problem; empty when it is right:
+    ///
+    /// - the validator (table-view flavour) finds no violation, shapes and
+    ///   identity replay together;
+    /// - applying stage by stage gives each stage's data, and the target at
+    ///   the end (only attempted when the validator found nothing, since an
+    ///   invalid stage may be out of range);
+    /// - the last stage's data is the target and no stage is empty.
+    public static func problems<S, R>(
+        _ changeset: StagedChangeset<Box<S, R>>, from source: Box<S, R>, to target: Box<S, R>
+    ) -> [String] {
+        var problems = changeset.violations(from: source).map(\.description)
+        guard problems.isEmpty else { return problems }
+        if changeset.reloadsEverything {
+            if !same(changeset.applied(to: source), target) { problems.append("reload-everything data is not the target") }
+            return problems
+        }
+        var box = source
+        for (k, stage) in changeset.enumerated() {
+            if !stage.hasChanges { problems.append("stage \(k) is empty") }
+            box = stage.applied(to: box)
+            if !same(box, stage.data) { problems.append("stage \(k): applying gives \(box), its data is \(stage.data)") }
+        }
+        if !same(box, target) { problems.append("replay gives \(box), expected \(target)") }
+        if let last = changeset.last, !same(last.data, target) { problems.append("last stage's data is not the target") }
+        return problems
+    }
+
+    /// Box equality that also treats two incomparable components with the
+    /// same description as equal (`==` never does), for test Boxes.
+    public static func same<S, R>(_ a: Box<S, R>, _ b: Box<S, R>) -> Bool {
+        func same(_ x: Component?, _ y: Component?) -> Bool {
+            guard let x, let y else { return x == nil && y == nil }
+            if !x.isComparable || !y.isComparable {
+                return x.isComparable == y.isComparable && x.description == y.description
+            }
+            return x == y
+        }
+        guard a.sections.count == b.sections.count else { return false }
+        for (s, t) in zip(a.sections, b.sections) {
+            guard s.id == t.id, same(s.header, t.header), same(s.footer, t.footer), s.rows.count == t.rows.count
+            else { return false }
+            for (x, y) in zip(s.rows, t.rows) where x.id != y.id || !same(x.component, y.component) { return false }
+        }
+        return true
+    }
+}

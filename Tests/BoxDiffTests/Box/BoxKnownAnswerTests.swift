@@ -1,0 +1,201 @@
+import BoxDiffTestSupport
+import Testing
+
+@testable import BoxDiff
+
+typealias TBox = Box<String, Int>
+
+func box(_ sections: (String, [Int])...) -> TBox {
+    TBox(sections: sections.map { Section(id: $0.0, header: Component("h \($0.0)"), rows: $0.1.map { Node(id: $0, component: "r\($0)") }) })
+}
+
+func validated(_ options: DiffOptions = DiffOptions()) -> DiffOptions {
+    var options = options
+    options.validatesChangesets = true
+    return options
+}
+
+func expectValid(
+    _ c: StagedChangeset<TBox>, _ old: TBox, _ new: TBox, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let problems = BoxReplay.problems(c, from: old, to: new)
+    #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))", sourceLocation: sourceLocation)
+}
+
+@Suite("Box diff: known answers")
+struct BoxKnownAnswerTests {
+    @Test func identicalBoxesHaveNoStages() throws {
+        let a = box(("a", [1, 2]), ("b", [3]))
+        let c = try StagedChangeset(source: a, target: a, options: validated())
+        #expect(c.isEmpty)
+        #expect(!c.reloadsEverything)
+    }
+
+    @Test func oneRowMovedAcrossSectionsIsOneMove() throws {
+        let old = box(("a", [1, 2, 3]), ("b", [4]))
+        let new = box(("a", [1, 3]), ("b", [2, 4]))
+        let c = try StagedChangeset(source: old, target: new, options: validated())
+        #expect(c.count == 1)
+        #expect(
+            c[0].elementMoved == [Move(source: ElementPath(section: 0, row: 1), destination: ElementPath(section: 1, row: 0))])
+        #expect(c[0].elementInserted.isEmpty && c[0].elementDeleted.isEmpty)
+        expectValid(c, old, new)
+    }
+
+    @Test func lastToFirstIsOneMove() throws {
+        let old = box(("a", Array(0..<10)))
+        let new = box(("a", [9] + Array(0..<9)))
+        let c = try StagedChangeset(source: old, target: new, options: validated())
+        #expect(c.count == 1 && c[0].elementMoved.count == 1)
+        let sections = try StagedChangeset(
+            source: box(("a", []), ("b", []), ("c", [])), target: box(("c", []), ("a", []), ("b", [])),
+            options: validated())
+        #expect(sections.count == 1 && sections[0].sectionMoved == [Move(source: 2, destination: 0)])
+    }
+
+    @Test func fiveStagesInOrder() throws {
+        var old = box(("a", [1, 2, 3]), ("gone", [4, 5]), ("b", [6]))
+        var new = box(("b", [6, 4, 2]), ("new", [7, 5]), ("a", [3, 1, 8]))
+        old.sections[0].rows[0].component = "old"  // row 1 updated
+        new.sections[2].header = "A!"  // section a re-headed
+        let c = try StagedChangeset(source: old, target: new, options: validated())
+        try #require(c.count == 5)
+        #expect(c[0].elementUpdated == [ElementPath(section: 0, row: 0)])
+        #expect(c[1].sectionDeleted == [1])
+        #expect(c[1].elementDeleted.isEmpty, "row 4 goes with its section, rows 2 and 3 are carried")
+        #expect(c[2].sectionInserted == [1])
+        #expect(c[2].data.sections[1].rows.map(\.id) == [7, 5], "the new section arrives with its rows not carried from a surviving section")
+        #expect(c[2].sectionMoved.count == 1)
+        #expect(Set(c[3].elementInserted) == [ElementPath(section: 0, row: 1), ElementPath(section: 2, row: 2)])
+        #expect(c[3].elementMoved.count == 2, "row 2 across, one of 1 and 3 within")
+        #expect(c[4].sectionUpdated == [2])
+        #expect(c[4].data == new)
+        expectValid(c, old, new)
+    }
+
+    @Test func singleBatchRewrites() throws {
+        var old = box(("b", [6]), ("gone", [4, 5]), ("a", [1, 2, 3]))
+        var new = box(("b", [6, 4]), ("new", [7, 5]), ("a", [3, 1, 8]))
+        old.sections[2].rows[0].component = "old"
+        new.sections[2].header = "A!"
+        var options = validated()
+        options.mode = .singleBatch
+        let c = try StagedChangeset(source: old, target: new, options: options)
+        try #require(c.count == 1)
+        #expect(c[0].data == new)
+        expectValid(c, old, new)
+        // Section "a" is re-headed and has row changes: deleted and inserted.
+        #expect(c[0].sectionDeleted == [1, 2] && c[0].sectionInserted == [1, 2])
+        // Row 4 moves out of a deleted section: an insert; nothing else is listed.
+        #expect(c[0].elementInserted == [ElementPath(section: 0, row: 1)])
+        #expect(c[0].elementMoved.isEmpty && c[0].elementDeleted.isEmpty && c[0].elementUpdated.isEmpty)
+    }
+
+    @Test func movedAndUpdatedRowInSingleBatch() throws {
+        let old = box(("a", [1, 2, 3]))
+        var new = box(("a", [3, 1, 2]))
+        new.sections[0].rows[0].component = "changed"
+        var options = validated()
+        options.mode = .singleBatch
+        let c = try StagedChangeset(source: old, target: new, options: options)
+        #expect(c[0].elementDeleted == [ElementPath(section: 0, row: 2)])
+        #expect(c[0].elementInserted == [ElementPath(section: 0, row: 0)])
+        #expect(c[0].elementMoved.isEmpty)
+        options.updateStyle = .reconfigure
+        let r = try StagedChangeset(source: old, target: new, options: options)
+        #expect(r[0].elementMoved.count == 1)
+        #expect(r[0].elementReconfigured == [ElementPath(section: 0, row: 0)])
+        expectValid(r, old, new)
+    }
+
+    @Test func reconfigureComesAfterTheStructuralStages() throws {
+        var old = box(("a", [1, 2, 3]), ("b", [4]))
+        let new = box(("b", [4, 2]), ("a", [3, 1]))
+        old.sections[0].rows[1].component = "old"
+        var options = validated()
+        options.updateStyle = .reconfigure
+        let c = try StagedChangeset(source: old, target: new, options: options)
+        #expect(c.allSatisfy { $0.elementUpdated.isEmpty })
+        let last = try #require(c.last)
+        #expect(last.elementReconfigured == [ElementPath(section: 0, row: 1)])
+        #expect(!last.batchUpdate.hasStructuralChanges)
+        expectValid(c, old, new)
+    }
+
+    @Test func reloadThreshold() throws {
+        let old = box(("a", Array(0..<10)))
+        let new = box(("a", Array(5..<20)))
+        var options = validated()
+        options.reloadThreshold = 5
+        let c = try StagedChangeset(source: old, target: new, options: options)
+        #expect(c.reloadsEverything)
+        #expect(c.count == 1 && !c[0].hasChanges && c[0].data == new)
+        #expect(c.applied(to: old) == new)
+        #expect(c.batchSteps().isEmpty)
+        options.reloadThreshold = 1000
+        #expect(try !StagedChangeset(source: old, target: new, options: options).reloadsEverything)
+    }
+
+    @Test func incomparableComponentsAlwaysUpdate() throws {
+        let make = { TBox(sections: [Section(id: "a", header: Component(incomparable: 1), rows: [Node(id: 1, component: Component(incomparable: 2)), Node(id: 2, component: "x")])]) }
+        let old = make()
+        let new = make()
+        let c = try StagedChangeset(source: old, target: new, options: validated())
+        #expect(c.count == 2)
+        #expect(c[0].elementUpdated == [ElementPath(section: 0, row: 0)])
+        #expect(c[1].sectionUpdated == [0])
+        #expect(c.violations(from: old).isEmpty)
+        #expect(BoxReplay.same(c.applied(to: old), new))
+    }
+
+    @Test func rejectPolicyNamesTheDuplicate() throws {
+        var options = DiffOptions()
+        options.duplicates = .reject
+        let ok = box(("a", [1]))
+        #expect(throws: DiffError.duplicateIdentifier(
+            "3", side: .new, location: .row(ElementPath(section: 2, row: 0)),
+            firstLocation: .row(ElementPath(section: 0, row: 1)))
+        ) {
+            try StagedChangeset(source: ok, target: box(("a", [1, 3]), ("b", []), ("c", [3])), options: options)
+        }
+        #expect(throws: DiffError.duplicateIdentifier(
+            "\"a\"", side: .old, location: .section(2), firstLocation: .section(0))
+        ) {
+            try StagedChangeset(source: box(("a", []), ("b", []), ("a", [])), target: ok, options: options)
+        }
+    }
+
+    @Test func duplicatesPairInOrder() throws {
+        let old = box(("a", [1, 1, 2]), ("a", [1]))
+        let new = box(("a", [1, 2]), ("a", [1, 1]))
+        for mode in BatchMode.allCases {
+            var options = validated()
+            options.mode = mode
+            expectValid(try StagedChangeset(source: old, target: new, options: options), old, new)
+        }
+    }
+
+    @Test func collidingHashesNeverPairDifferentIDs() throws {
+        // Two different ids with the same `hashValue`.
+        struct Colliding: Hashable, Sendable {
+            var value: Int
+            func hash(into hasher: inout Hasher) { hasher.combine(0) }
+        }
+        typealias CBox = Box<Int, Colliding>
+        let old = CBox(sections: [Section(id: 0, rows: [Node(id: Colliding(value: 1), component: 1)])])
+        let new = CBox(sections: [Section(id: 0, rows: [Node(id: Colliding(value: 2), component: 1)])])
+        let c = try StagedChangeset(source: old, target: new, options: validated())
+        #expect(c.count == 2)
+        #expect(c.applied(to: old) == new)
+    }
+
+    @Test func cachedTablesGiveTheSameChangeset() throws {
+        let old = box(("a", [1, 2, 3]), ("b", [4, 5]))
+        let new = box(("b", [5, 4, 1]), ("c", [9]), ("a", [3]))
+        let fresh = try StagedChangeset(source: TBox(sections: old.sections), target: TBox(sections: new.sections))
+        _ = old.identityTable
+        _ = new.identityTable
+        let cached = try StagedChangeset(source: old, target: new)
+        #expect(cached == fresh)
+    }
+}

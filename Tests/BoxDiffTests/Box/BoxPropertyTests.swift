@@ -1,0 +1,155 @@
+import BoxDiffTestSupport
+import PropertyBased
+import Testing
+
+@testable import BoxDiff
+
+/// Every combination of algorithm, mode and update style.
+let boxOptionGrid: [DiffOptions] = DiffAlgorithm.allCases.flatMap { algorithm in
+    BatchMode.allCases.flatMap { mode in
+        UpdateStyle.allCases.map { style in
+            var options = DiffOptions(algorithm: algorithm)
+            options.mode = mode
+            options.updateStyle = style
+            return options
+        }
+    }
+}
+
+/// Diffs `old` → `new` with every option combination and returns the
+/// problems found (validator violations, replay mismatches).
+func boxProblems(_ old: BoxGenerators.TestBox, _ new: BoxGenerators.TestBox, seed: UInt64) throws -> [String] {
+    var problems: [String] = []
+    let workspace = try DiffWorkspace()
+    for options in boxOptionGrid {
+        let c = try StagedChangeset(source: old, target: new, options: options, workspace: workspace)
+        let found = BoxReplay.problems(c, from: old, to: new)
+        if !found.isEmpty {
+            problems.append("seed \(seed) \(options.algorithm) \(options.mode) \(options.updateStyle):")
+            problems += found.prefix(5)
+        }
+        if options.mode == .staged {
+            if c.count > 6 { problems.append("seed \(seed): \(c.count) stages") }
+        } else if c.count > 1 {
+            problems.append("seed \(seed): \(c.count) stages in single-batch mode")
+        }
+    }
+    return problems
+}
+
+@Suite("Box diff: properties")
+struct BoxPropertyTests {
+    /// Small and medium Boxes, unique ids: 700 pairs × 8 option sets.
+    @Test func smallBoxesReplayAndValidate() async {
+        await propertyCheck(count: 700, input: Gen.uint64(), Gen.int(in: 0...12), Gen.int(in: 0...12)) {
+            seed, sections, rows in
+            var rng = SeededGenerator(seed: seed)
+            let shape = BoxPairShape(maxSections: sections, maxRowsPerSection: rows, editRate: 0.25)
+            let (old, new) = BoxGenerators.pair(shape: shape, using: &rng)
+            let problems = try boxProblems(old, new, seed: seed)
+            #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))\nold \(old)\nnew \(new)")
+        }
+    }
+
+    /// Duplicate section and row ids (paired in order): 600 pairs.
+    @Test func duplicatesReplayAndValidate() async {
+        await propertyCheck(count: 600, input: Gen.uint64(), Gen.int(in: 0...10), Gen.int(in: 0...15)) {
+            seed, sections, rows in
+            var rng = SeededGenerator(seed: seed)
+            let shape = BoxPairShape(maxSections: sections, maxRowsPerSection: rows, duplicates: true, editRate: 0.3)
+            let (old, new) = BoxGenerators.pair(shape: shape, using: &rng)
+            let problems = try boxProblems(old, new, seed: seed)
+            #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))\nold \(old)\nnew \(new)")
+        }
+    }
+
+    /// Incomparable components (always updated) among comparable ones: 300 pairs.
+    @Test func incomparableComponentsReplayAndValidate() async {
+        await propertyCheck(count: 300, input: Gen.uint64(), Gen.int(in: 0...8), Gen.int(in: 0...10)) {
+            seed, sections, rows in
+            var rng = SeededGenerator(seed: seed)
+            let shape = BoxPairShape(maxSections: sections, maxRowsPerSection: rows, incomparableRate: 0.2)
+            let (old, new) = BoxGenerators.pair(shape: shape, using: &rng)
+            let problems = try boxProblems(old, new, seed: seed)
+            #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+        }
+    }
+
+    /// The full range: up to 30 sections of up to 300 rows, with and
+    /// without duplicates: 60 pairs.
+    @Test func largeBoxesReplayAndValidate() async {
+        await propertyCheck(count: 60, input: Gen.uint64(), Gen.int(in: 0...30), Gen.int(in: 0...300)) {
+            seed, sections, rows in
+            var rng = SeededGenerator(seed: seed)
+            let shape = BoxPairShape(
+                maxSections: sections, maxRowsPerSection: rows, duplicates: seed % 3 == 0,
+                editRate: Double(seed % 5) / 10 + 0.02)
+            let (old, new) = BoxGenerators.pair(shape: shape, using: &rng)
+            let problems = try boxProblems(old, new, seed: seed)
+            #expect(problems.isEmpty, "\(problems.prefix(20).joined(separator: "\n"))")
+        }
+    }
+
+    /// Diffing with cached identity tables gives the same changeset as
+    /// with fresh ones; re-diffing reuses the cache.
+    @Test func cachedTablesGiveTheSameChangeset() async {
+        await propertyCheck(count: 200, input: Gen.uint64(), Gen.int(in: 0...10), Gen.int(in: 0...40)) {
+            seed, sections, rows in
+            var rng = SeededGenerator(seed: seed)
+            let shape = BoxPairShape(maxSections: sections, maxRowsPerSection: rows, duplicates: seed % 2 == 0)
+            let (old, new) = BoxGenerators.pair(shape: shape, using: &rng)
+            for options in boxOptionGrid {
+                let fresh = try StagedChangeset(
+                    source: Box(sections: old.sections), target: Box(sections: new.sections), options: options)
+                let first = try StagedChangeset(source: old, target: new, options: options)
+                #expect(old.hasCachedIdentityTable && new.hasCachedIdentityTable)
+                let second = try StagedChangeset(source: old, target: new, options: options)
+                #expect(fresh == first && first == second, "seed \(seed)")
+            }
+        }
+    }
+
+    /// With the reject policy a Box with a duplicate throws, naming the
+    /// second occurrence and the first, on the right side.
+    @Test func rejectPolicyLocatesDuplicates() async {
+        await propertyCheck(count: 200, input: Gen.uint64(), Gen.int(in: 1...8), Gen.int(in: 1...12)) {
+            seed, sections, rows in
+            var rng = SeededGenerator(seed: seed)
+            let shape = BoxPairShape(maxSections: sections, maxRowsPerSection: rows, duplicates: true)
+            let (old, new) = BoxGenerators.pair(shape: shape, using: &rng)
+            var options = DiffOptions(algorithm: seed % 2 == 0 ? .heckel : .lcs, duplicates: .reject)
+            options.mode = .staged
+            do {
+                _ = try StagedChangeset(source: old, target: new, options: options)
+                #expect(firstDuplicate(old) == nil && firstDuplicate(new) == nil, "seed \(seed)")
+            } catch {
+                guard case .duplicateIdentifier(let id, let side, let location, let first) = error as? DiffError else {
+                    Issue.record("unexpected \(error)")
+                    return
+                }
+                let box = side == .old ? old : new
+                switch (location, first) {
+                case (.section(let s), .section(let f)):
+                    #expect(f < s && box.sections[s].id == box.sections[f].id)
+                    #expect(id == String(reflecting: box.sections[s].id))
+                case (.row(let p), .row(let f)):
+                    #expect(f < p)
+                    #expect(box.sections[p.section].rows[p.row].id == box.sections[f.section].rows[f.row].id)
+                    #expect(id == String(reflecting: box.sections[p.section].rows[p.row].id))
+                default: Issue.record("mismatched locations \(location) \(first)")
+                }
+            }
+        }
+    }
+}
+
+/// Whether `box` has a repeated section or row id.
+func firstDuplicate(_ box: BoxGenerators.TestBox) -> Int? {
+    var sections = Set<Int>()
+    var rows = Set<Int>()
+    for section in box.sections {
+        if !sections.insert(section.id).inserted { return section.id }
+        for row in section.rows where !rows.insert(row.id).inserted { return row.id }
+    }
+    return nil
+}
