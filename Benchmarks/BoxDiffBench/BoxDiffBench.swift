@@ -1,0 +1,175 @@
+import ArgumentParser
+import BoxDiffBenchC
+import Foundation
+
+/// `boxdiff-bench`: times BoxDiff's engines against a hash-join floor and
+/// the Swift standard library's diff, on seeded UUID lists.
+///
+/// ```
+/// boxdiff-bench --count 100000,1000000 --check
+/// boxdiff-bench --preset differencekit-100k --engines core-heckel,stdlib --json
+/// ```
+@main
+struct BoxDiffBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "boxdiff-bench",
+        abstract: "Benchmarks BoxDiff's diff engines.",
+        discussion: """
+            Engines: \(EngineName.allCases.map(\.rawValue).joined(separator: ", ")).
+            Presets: \(Preset.allCases.map(\.rawValue).joined(separator: ", ")).
+            Input generation, id hashing for the C engines and --check replays are not timed.
+            """)
+
+    @Option(help: "Old list sizes, comma-separated (e.g. 10000,100000,1000000). Ignored by differencekit-*.")
+    var count: String = "100000"
+
+    @Option(help: "Sections for the box engine.")
+    var sections: Int = 100
+
+    @Option(help: "Fraction of old elements deleted (mix).")
+    var delete: Double = 0.10
+    @Option(help: "Fraction of the old count inserted (mix).")
+    var insert: Double = 0.10
+    @Option(help: "Fraction of old elements moved (mix).")
+    var move: Double = 0.02
+    @Option(help: "Fraction of old elements updated (mix).")
+    var update: Double = 0.05
+
+    @Option(help: "block: deletes and inserts in contiguous runs; scatter: at random positions.")
+    var layout: Layout = .scatter
+
+    @Option(help: "Random seed.")
+    var seed: UInt64 = 42
+
+    @Option(help: "Measured runs (after the discarded warm-up).")
+    var runs: Int = 5
+
+    @Option(help: "Discarded warm-up runs.")
+    var warmups: Int = 1
+
+    @Option(help: "Engines, comma-separated (default: every available engine).")
+    var engines: String?
+
+    @Option(help: "Presets, comma-separated.")
+    var preset: String = "mix"
+
+    @Flag(help: "Print one JSON object per measurement instead of tables.")
+    var json = false
+
+    @Flag(help: "Replay every result and check it gives the new list (untimed); exit non-zero on a mismatch.")
+    var check = false
+
+    func validate() throws {
+        guard runs >= 1, warmups >= 0, sections >= 1 else {
+            throw ValidationError("--runs must be ≥ 1, --warmups ≥ 0, --sections ≥ 1")
+        }
+        for f in [delete, insert, move, update] where !(0...10).contains(f) {
+            throw ValidationError("change fractions must be in 0...10")
+        }
+        if delete + move + update > 1 { throw ValidationError("--delete + --move + --update must be ≤ 1") }
+        _ = try parsedCounts()
+        _ = try parsedPresets()
+        _ = try parsedEngines()
+    }
+
+    func parsedCounts() throws -> [Int] {
+        let values = count.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "") }
+        let counts = values.compactMap { Int($0) }
+        guard !counts.isEmpty, counts.count == values.count, counts.allSatisfy({ $0 >= 0 && $0 < 0xFFFF_FFF0 }) else {
+            throw ValidationError("--count: comma-separated sizes below 4294967280, got '\(count)'")
+        }
+        return counts
+    }
+
+    func parsedPresets() throws -> [Preset] {
+        try preset.split(separator: ",").map {
+            guard let p = Preset(rawValue: String($0)) else {
+                throw ValidationError("unknown preset '\($0)'; known: \(Preset.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return p
+        }
+    }
+
+    /// The engines to run and whether the user named them.
+    func parsedEngines() throws -> (names: [EngineName], explicit: Bool) {
+        guard let engines else { return (EngineName.allCases, false) }
+        let names = try engines.split(separator: ",").map {
+            guard let e = EngineName(rawValue: String($0)) else {
+                throw ValidationError("unknown engine '\($0)'; known: \(EngineName.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return e
+        }
+        return (EngineName.allCases.filter(names.contains), true)
+    }
+
+    func run() throws {
+        let mix = ChangeMix(delete: delete, insert: insert, move: move, update: update)
+        let (names, explicit) = try parsedEngines()
+        // Each (preset, size) pair once; differencekit-* fix their own size.
+        var jobs: [(Preset, Int)] = []
+        for p in try parsedPresets() {
+            for c in try parsedCounts() where !jobs.contains(where: { $0.0 == p && $0.1 == (p.fixedCount ?? c) }) {
+                jobs.append((p, p.fixedCount ?? c))
+            }
+        }
+        var runner = Runner(runs: runs, warmups: warmups, check: check, totalSteps: jobs.count * names.count)
+        var all: [[Measurement]] = []
+        var failures: [String] = []
+        for (p, n) in jobs {
+            let workload = p.makeWorkload(count: n, mix: mix, layout: layout, seed: seed)
+            var ms: [Measurement] = []
+            for name in names {
+                var m = Measurement(engine: name.rawValue, preset: p.rawValue, count: workload.old.count, newCount: workload.new.count)
+                switch name.make() {
+                case .failure(let why):
+                    runner.step += 1
+                    m.note = why.description
+                case .success(let engine):
+                    if name == .stdlib, !explicit, let why = stdlibSkip(workload, mix: mix) {
+                        runner.step += 1
+                        m.note = why
+                        FileHandle.standardError.write(Data("note: \(p.rawValue) count=\(n): stdlib \(why)\n".utf8))
+                    } else {
+                        do { m = try runner.measure(engine, on: workload) } catch {
+                            failures.append("\(p.rawValue) count=\(n): \(error)")
+                            FileHandle.standardError.write(Data("error: \(p.rawValue) count=\(n): \(error)\n".utf8))
+                            m.note = "failed: \(error)"
+                            m.check = "failed"
+                        }
+                    }
+                }
+                ms.append(m)
+                if json { print(Report.json(m, layout: layout.rawValue, seed: seed, runs: runs)) }
+            }
+            all.append(ms)
+            if !json {
+                var title = "\(p.rawValue)  count=\(workload.old.count) → \(workload.new.count)"
+                if p == .mix {
+                    title += String(format: "  delete=%g insert=%g move=%g update=%g layout=%@",
+                                    delete, insert, move, update, layout.rawValue)
+                }
+                title += "  seed=\(seed)  runs=\(runs)"
+                print(Report.table(ms, title: title))
+            }
+            bench_flush_stdout()
+        }
+        if !json {
+            let targets = Report.targets(all, mix: mix)
+            if !targets.isEmpty { print("Targets (reported, not asserted):\n" + targets.map { "  " + $0 }.joined(separator: "\n")) }
+        }
+        if !failures.isEmpty {
+            FileHandle.standardError.write(Data(("FAILED:\n" + failures.joined(separator: "\n") + "\n").utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    /// Why the stdlib peer is skipped for this workload (nil: run it).
+    func stdlibSkip(_ workload: Workload, mix: ChangeMix) -> String? {
+        let seconds = StdlibEstimate.secondsPerRun(workload, mix: mix) * Double(runs + warmups)
+        if seconds > 60 {
+            return String(format: "skipped: estimated %.0f s for %d runs (quadratic); name it with --engines stdlib to force it",
+                          seconds, runs + warmups)
+        }
+        return nil
+    }
+}

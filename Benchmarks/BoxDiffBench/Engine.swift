@@ -1,0 +1,87 @@
+import BoxDiffBenchC
+
+/// The changes an engine found in its last run (`nil`: not computed).
+struct Outcome: Sendable {
+    var deleted: Int?
+    var inserted: Int?
+    var moved: Int?
+    var updated: Int?
+    var stages: Int?
+    /// False when an engine says its result may not be minimal (LCS cost bound).
+    var minimal: Bool = true
+}
+
+/// An error that makes the benchmark exit non-zero.
+struct BenchFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// One diff implementation under test.
+///
+/// The runner calls `prepare` once per workload (untimed), `run` for the
+/// warm-up and each measured run (timed), then `outcome` and `check`
+/// (untimed) on the last run's result.
+protocol BenchEngine: AnyObject {
+    /// The engine's name on the command line and in the tables.
+    var name: String { get }
+    /// Whether memory is counted exactly (C allocator) rather than by RSS.
+    var countsAllocations: Bool { get }
+    /// Untimed setup for a workload.
+    func prepare(_ workload: Workload) throws
+    /// The timed work: one diff of `workload`.
+    func run(_ workload: Workload) throws
+    /// The changes of the last run.
+    func outcome(_ workload: Workload) -> Outcome
+    /// Replays the last run's result on the old list and throws unless it
+    /// gives the new list.
+    func check(_ workload: Workload) throws
+    /// Peak bytes outstanding through the counting allocator, if counted.
+    var peakBytes: Int? { get }
+    /// Releases what the last workload needed.
+    func finish()
+}
+
+extension BenchEngine {
+    var countsAllocations: Bool { false }
+    var peakBytes: Int? { nil }
+    func prepare(_ workload: Workload) throws {}
+    func finish() {}
+}
+
+/// A counting allocator in stable memory, to hand to C as a context.
+final class AllocationCounter {
+    let counter: UnsafeMutablePointer<bench_alloc_counter_t>
+
+    init() {
+        counter = .allocate(capacity: 1)
+        counter.initialize(to: bench_alloc_counter_t(current: 0, peak: 0, allocations: 0))
+    }
+
+    var peak: Int { counter.pointee.peak }
+    var current: Int { counter.pointee.current }
+
+    deinit { counter.deallocate() }
+}
+
+/// Every engine name, in table order.
+enum EngineName: String, CaseIterable, Sendable {
+    case floor
+    case coreHeckel = "core-heckel"
+    case coreLCS = "core-lcs"
+    case flat
+    case box
+    case stdlib
+
+    /// A fresh engine, or the reason it cannot run in this build.
+    func make() -> Result<BenchEngine, BenchFailure> {
+        switch self {
+        case .floor: return .success(FloorEngine())
+        case .coreHeckel: return .success(CoreEngine(name: rawValue, algorithm: .heckel))
+        case .coreLCS: return .success(CoreEngine(name: rawValue, algorithm: .lcs))
+        case .stdlib: return .success(StdlibEngine())
+        case .flat: return makeFlatEngine()
+        case .box: return makeBoxEngine()
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import BoxDiffBenchC
+import Foundation
+
+/// One engine on one workload: timings and what it found.
+struct Measurement: Sendable {
+    var engine: String
+    var preset: String
+    var count: Int
+    var newCount: Int
+    /// Measured run times in seconds (warm-up excluded); empty when not run.
+    var seconds: [Double] = []
+    var outcome = Outcome()
+    /// Peak bytes: counted allocations for C engines, max-RSS growth for Swift ones.
+    var peakBytes: Int?
+    var peakIsRSS = false
+    /// Why the engine did not run ("not available", "skipped ...").
+    var note: String?
+    /// "ok", "failed" or nil (not checked).
+    var check: String?
+
+    var ran: Bool { !seconds.isEmpty }
+    var median: Double {
+        let s = seconds.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+    var min: Double { seconds.min() ?? 0 }
+    var max: Double { seconds.max() ?? 0 }
+    /// Peak bytes per element of the larger list.
+    var bytesPerElement: Double? {
+        guard let peakBytes, !peakIsRSS else { return nil }
+        return Double(peakBytes) / Double(Swift.max(Swift.max(count, newCount), 1))
+    }
+}
+
+/// Runs engines on workloads and reports progress on stderr.
+struct Runner {
+    var runs: Int
+    var warmups: Int
+    var check: Bool
+    var totalSteps: Int
+    var step = 0
+    let showProgress = isatty(2) != 0
+
+    mutating func measure(_ engine: BenchEngine, on workload: Workload) throws -> Measurement {
+        step += 1
+        var m = Measurement(
+            engine: engine.name, preset: workload.preset.rawValue, count: workload.old.count,
+            newCount: workload.new.count)
+        let rssBefore = bench_max_rss_bytes()
+        try engine.prepare(workload)
+        defer { engine.finish() }
+        for r in 0..<(warmups + runs) {
+            progress("[\(step)/\(totalSteps)] \(engine.name) \(workload.preset.rawValue) count=\(workload.old.count) "
+                + (r < warmups ? "warm-up" : "run \(r - warmups + 1)/\(runs)"))
+            let start = bench_now_ns()
+            try engine.run(workload)
+            let end = bench_now_ns()
+            if r >= warmups { m.seconds.append(Double(end - start) / 1e9) }
+        }
+        m.outcome = engine.outcome(workload)
+        if engine.countsAllocations {
+            m.peakBytes = engine.peakBytes
+        } else {
+            m.peakBytes = Int(bench_max_rss_bytes() - rssBefore)
+            m.peakIsRSS = true
+        }
+        if check {
+            progress("[\(step)/\(totalSteps)] \(engine.name) count=\(workload.old.count) checking")
+            do {
+                try engine.check(workload)
+                m.check = "ok"
+            } catch {
+                m.check = "failed"
+                clearProgress()
+                throw error
+            }
+        }
+        clearProgress()
+        return m
+    }
+
+    func progress(_ line: String) {
+        guard showProgress else { return }
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+    }
+
+    func clearProgress() {
+        guard showProgress else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
+
+/// Estimates for skipping the quadratic stdlib peer.
+enum StdlibEstimate {
+    /// Estimated edit distance: unmatched elements plus two per moved or
+    /// updated element (the stdlib compares with `==`).
+    static func editDistance(_ workload: Workload, mix: ChangeMix) -> Double {
+        let unmatched = Double(workload.old.count + workload.new.count - 2 * workload.keptCount)
+        switch workload.preset {
+        case .shuffle: return Double(2 * workload.old.count)
+        case .mix: return unmatched + 2 * Double(workload.old.count) * (mix.move + mix.update)
+        case .differenceKit5k, .differenceKit100k: return unmatched + 2 * Double(workload.old.count) / 50
+        default: return unmatched
+        }
+    }
+
+    /// Estimated seconds of one stdlib run: its Myers search grows with D²,
+    /// plus a linear part (measured: about 1e-8 s × D² on
+    /// the 2-core test machine).
+    static func secondsPerRun(_ workload: Workload, mix: ChangeMix) -> Double {
+        let d = editDistance(workload, mix: mix)
+        return 1.1e-8 * d * d + 1e-7 * Double(workload.old.count + workload.new.count)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+#if !BENCH_STUB_BOXDIFF
+import BoxDiff
+#endif
+
+/// The Swift standard library's peer: `new.difference(from: old).inferringMoves()`.
+///
+/// Elements compare with `==` (identity and content), so an updated element
+/// shows up as a delete plus an insert; removals and insertions associated
+/// by `inferringMoves()` count as moves.
+final class StdlibEngine: BenchEngine {
+    let name = EngineName.stdlib.rawValue
+    private var difference: CollectionDifference<BenchItem>?
+
+    func run(_ workload: Workload) throws {
+        difference = nil
+        difference = workload.new.difference(from: workload.old).inferringMoves()
+    }
+
+    func outcome(_ workload: Workload) -> Outcome {
+        guard let difference else { return Outcome() }
+        var outcome = Outcome(deleted: 0, inserted: 0, moved: 0, updated: 0, stages: 1)
+        for change in difference {
+            switch change {
+            case .remove(_, _, let associated):
+                if associated == nil { outcome.deleted! += 1 } else { outcome.moved! += 1 }
+            case .insert(_, _, let associated):
+                if associated == nil { outcome.inserted! += 1 }
+            }
+        }
+        return outcome
+    }
+
+    func check(_ workload: Workload) throws {
+        guard let difference, let replayed = workload.old.applying(difference) else {
+            throw BenchFailure("stdlib: the difference does not apply to the old list")
+        }
+        try Replay.expectEqual(replayed, workload, engine: name)
+    }
+
+    func finish() { difference = nil }
+}
+
+#if BENCH_STUB_BOXDIFF
+func makeFlatEngine() -> Result<BenchEngine, BenchFailure> {
+    .failure(BenchFailure("not available (built without the BoxDiff Swift layer)"))
+}
+#else
+extension BenchItem: Differentiable {
+    var differenceIdentifier: UUID { id }
+    func isContentEqual(to source: BenchItem) -> Bool { content == source.content }
+}
+
+func makeFlatEngine() -> Result<BenchEngine, BenchFailure> { .success(FlatEngine()) }
+
+/// The flat Swift API: `StagedChangeset(source:target:workspace:)` over the
+/// element arrays, identity hashing included, with one reused
+/// `DiffWorkspace` (the C core underneath).
+final class FlatEngine: BenchEngine {
+    let name = EngineName.flat.rawValue
+    private var workspace: DiffWorkspace?
+    private var changeset: StagedChangeset<[BenchItem]>?
+
+    func prepare(_ workload: Workload) throws {
+        changeset = nil
+        workspace = try DiffWorkspace()
+    }
+
+    func run(_ workload: Workload) throws {
+        changeset = nil
+        changeset = try StagedChangeset(source: workload.old, target: workload.new, workspace: workspace)
+    }
+
+    func outcome(_ workload: Workload) -> Outcome {
+        guard let changeset else { return Outcome() }
+        var outcome = Outcome(deleted: 0, inserted: 0, moved: 0, updated: 0, stages: changeset.stages.count)
+        for stage in changeset.stages {
+            outcome.deleted! += stage.elementDeleted.count
+            outcome.inserted! += stage.elementInserted.count
+            outcome.moved! += stage.elementMoved.count
+            outcome.updated! += stage.elementUpdated.count
+        }
+        outcome.minimal = changeset.isMinimal
+        return outcome
+    }
+
+    /// Replays every stage on the old list; each must give its stage's data.
+    func check(_ workload: Workload) throws {
+        guard let changeset else { throw BenchFailure("flat: no changeset") }
+        var current = workload.old
+        for (s, stage) in changeset.stages.enumerated() {
+            let paths = stage.elementDeleted + stage.elementInserted + stage.elementUpdated
+                + stage.elementMoved.flatMap { [$0.source, $0.destination] }
+            guard paths.allSatisfy({ $0.section == 0 }), stage.sectionChangeCount == 0 else {
+                throw BenchFailure("flat: stage \(s) has section changes in a flat diff")
+            }
+            if !stage.elementUpdated.isEmpty {
+                guard stage.elementDeleted.isEmpty, stage.elementInserted.isEmpty, stage.elementMoved.isEmpty
+                else { throw BenchFailure("flat: stage \(s) mixes updates with other changes") }
+                for path in stage.elementUpdated {
+                    guard path.row < current.count, path.row < stage.data.count,
+                        current[path.row].id == stage.data[path.row].id
+                    else { throw BenchFailure("flat: stage \(s) bad update \(path.row)") }
+                    current[path.row] = stage.data[path.row]
+                }
+            }
+            current = try Replay.deleting(current, stage.elementDeleted.map(\.row), engine: name)
+            if !stage.elementInserted.isEmpty || !stage.elementMoved.isEmpty {
+                current = try Replay.insertsAndMoves(
+                    current, target: stage.data, inserts: stage.elementInserted.map(\.row),
+                    moves: stage.elementMoved.map { (from: $0.source.row, to: $0.destination.row) },
+                    engine: name)
+            }
+            guard current == stage.data else { throw BenchFailure("flat: stage \(s) replay differs from its data") }
+        }
+        try Replay.expectEqual(current, workload, engine: name)
+    }
+
+    func finish() {
+        changeset = nil
+        workspace = nil
+    }
+}
+#endif
+
+/// The sectioned `Box` engine: not wired yet. It needs the `Box` model and
+/// `StagedChangeset(source: Box, target: Box)`, which were still being
+/// written (and did not build) when the benchmark was written.
+func makeBoxEngine() -> Result<BenchEngine, BenchFailure> {
+    .failure(BenchFailure("not available (Box engine not wired yet)"))
+}

@@ -1,0 +1,118 @@
+/*
+ * BoxDiffBenchC.h - C helpers of the BoxDiff benchmark (boxdiff-bench).
+ *
+ *  - A counting allocator whose two functions have the signatures of
+ *    `bxd_allocator_t` (CBoxDiff.h), so the benchmark can measure the peak
+ *    bytes the C core keeps outstanding.
+ *  - The "floor": a plain build-and-probe hash join of two id lists, the
+ *    work every identity diff pays at the least (no moves, no staging).
+ *  - A monotonic clock and the process's maximum resident set size.
+ *
+ * This target does not depend on CBoxDiff; the index marker for "no match"
+ * is the same value as `BXD_NONE`.
+ */
+#ifndef BOXDIFF_BENCH_C_H
+#define BOXDIFF_BENCH_C_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** "No index" in the floor's maps (equal to CBoxDiff's BXD_NONE). */
+#define BENCH_NONE ((uint32_t)0xFFFFFFFFu)
+
+/* ------------------------------------------------------------------------ */
+/* Counting allocator                                                       */
+/* ------------------------------------------------------------------------ */
+
+/** Byte counters of a counting allocator. Zero-initialise before use. */
+typedef struct bench_alloc_counter {
+    /** Bytes currently allocated and not yet released. */
+    size_t current;
+    /** Largest value `current` has reached since the last reset. */
+    size_t peak;
+    /** Number of successful allocations since the last reset. */
+    size_t allocations;
+} bench_alloc_counter_t;
+
+/**
+ * malloc(size), counting `size` bytes into the `bench_alloc_counter_t` at
+ * `context`. Same signature as `bxd_allocator_t.allocate`. Returns NULL on
+ * failure (nothing counted).
+ */
+void *bench_counting_allocate(void *context, size_t size);
+
+/**
+ * free(pointer), subtracting `size` from the counter at `context`. Same
+ * signature as `bxd_allocator_t.deallocate`.
+ */
+void bench_counting_deallocate(void *context, void *pointer, size_t size);
+
+/** Sets `peak` to `current` and `allocations` to 0. Safe on NULL. */
+void bench_counter_reset_peak(bench_alloc_counter_t *counter);
+
+/* ------------------------------------------------------------------------ */
+/* Floor: build-and-probe hash join                                         */
+/* ------------------------------------------------------------------------ */
+
+/** Reusable buffers of the floor join. Opaque. */
+typedef struct bench_floor bench_floor_t;
+
+/**
+ * Creates an empty floor whose buffers are counted by `counter` (may be
+ * NULL: then not counted). Returns NULL when out of memory.
+ */
+bench_floor_t *bench_floor_create(bench_alloc_counter_t *counter);
+
+/** Releases the floor and its buffers. Safe on NULL. */
+void bench_floor_destroy(bench_floor_t *floor);
+
+/**
+ * Joins `old_ids` with `new_ids`: builds an open-addressing table (power of
+ * two, load <= 2/3, multiplicative hashing, linear probing) over the old
+ * ids, probes it with each new id, and fills the old->new and new->old
+ * index maps (BENCH_NONE when unmatched). A repeated old id pairs with its
+ * first occurrence only; a repeated new id pairs once.
+ *
+ * Buffers grow on demand and are reused across calls, like a CBoxDiff
+ * workspace. Either list may be NULL only when its count is 0; counts must
+ * be below 2^32 - 16.
+ *
+ * Returns the number of matched pairs, or -1 when out of memory or too
+ * large. The maps stay valid until the next join or `bench_floor_destroy`.
+ */
+int64_t bench_floor_join(bench_floor_t *floor,
+                         const uint64_t *old_ids, size_t old_count,
+                         const uint64_t *new_ids, size_t new_count);
+
+/** old->new map of the last join (old_count entries). */
+const uint32_t *bench_floor_old_to_new(const bench_floor_t *floor);
+
+/** new->old map of the last join (new_count entries). */
+const uint32_t *bench_floor_new_to_old(const bench_floor_t *floor);
+
+/* ------------------------------------------------------------------------ */
+/* Clock and memory                                                         */
+/* ------------------------------------------------------------------------ */
+
+/** clock_gettime(CLOCK_MONOTONIC) in nanoseconds. */
+uint64_t bench_now_ns(void);
+
+/** The process's maximum resident set size so far, in bytes (getrusage). */
+uint64_t bench_max_rss_bytes(void);
+
+/** The process's current resident set size in bytes (/proc/self/statm),
+ *  or 0 when unknown. */
+uint64_t bench_current_rss_bytes(void);
+
+/** fflush(stdout), so tables appear as soon as they are printed. */
+void bench_flush_stdout(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BOXDIFF_BENCH_C_H */

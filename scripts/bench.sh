@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Builds boxdiff-bench in release and runs the default benchmark suite
+# (a few minutes on 2 cores). Arguments, if any, go to boxdiff-bench
+# instead of the default suite, e.g.:
+#   scripts/bench.sh --count 1000000 --engines core-heckel,floor --json
+set -euo pipefail
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# libxxhash (the core's hash) and pkg-config (how SwiftPM finds it).
+if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libxxhash; then
+    as_root apt-get update && as_root apt-get install -y libxxhash-dev pkg-config
+fi
+
+# BENCH_PACKAGE_DIR: another package with the same targets (e.g. a scratch
+# copy); the repository root by default.
+cd "${BENCH_PACKAGE_DIR:-$(dirname "${BASH_SOURCE[0]}")/..}"
+
+swift build -c release --product boxdiff-bench
+bench="$(swift build -c release --show-bin-path)/boxdiff-bench"
+
+if [ "$#" -gt 0 ]; then
+    exec "$bench" "$@"
+fi
+
+run() {
+    echo "\$ boxdiff-bench $*"
+    "$bench" "$@"
+    echo
+}
+
+# Random change mix (10% deletes, 10% inserts, 2% moves, 5% updates), every engine.
+run --preset mix --count 10000,100000,1000000 --check
+# 1% edits: LCS against Heckel.
+run --preset mix --count 100000 --delete 0.004 --insert 0.004 --move 0.001 --update 0.001 \
+    --engines floor,core-heckel,core-lcs,flat --check
+# Published setups (DifferenceKit's README benchmark) and the easy case.
+run --preset differencekit-5k,differencekit-100k --check
+run --preset identical --count 100000 --check
+# Worst cases for moves and for LCS.
+run --preset shuffle --count 100000 --engines floor,core-heckel,core-lcs --check
+# Scale: 10 million elements.
+run --preset mix --count 10000000 --engines floor,core-heckel --runs 3
