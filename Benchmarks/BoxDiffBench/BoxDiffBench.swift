@@ -120,7 +120,7 @@ struct BoxDiffBench: ParsableCommand {
             var ms: [Measurement] = []
             for name in names {
                 var m = Measurement(engine: name.rawValue, preset: p.rawValue, count: workload.old.count, newCount: workload.new.count)
-                switch name.make() {
+                switch name.make(sections: sections) {
                 case .failure(let why):
                     runner.step += 1
                     m.note = why.description

@@ -74,14 +74,15 @@ enum EngineName: String, CaseIterable, Sendable {
     case stdlib
 
     /// A fresh engine, or the reason it cannot run in this build.
-    func make() -> Result<BenchEngine, BenchFailure> {
+    /// `sections`: how many sections the `box` engine splits a list into.
+    func make(sections: Int) -> Result<BenchEngine, BenchFailure> {
         switch self {
         case .floor: return .success(FloorEngine())
         case .coreHeckel: return .success(CoreEngine(name: rawValue, algorithm: .heckel))
         case .coreLCS: return .success(CoreEngine(name: rawValue, algorithm: .lcs))
         case .stdlib: return .success(StdlibEngine())
         case .flat: return makeFlatEngine()
-        case .box: return makeBoxEngine()
+        case .box: return makeBoxEngine(sections: sections)
         }
     }
 }

@@ -77,7 +77,7 @@ enum Preset: String, CaseIterable, Sendable {
         case .mix:
             new = Preset.mixed(old, mix: mix, layout: layout, rng: &rng)
         }
-        return Workload(preset: self, old: old, new: new)
+        return Workload(preset: self, mix: mix, old: old, new: new)
     }
 
     /// Applies the random change mix: deletes, updates, moves, inserts.

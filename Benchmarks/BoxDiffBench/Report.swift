@@ -109,6 +109,12 @@ enum Report {
                 let r = h.median / f.median
                 lines.append("core-heckel \(preset) n=\(n): ×\(fmt(r)) the floor (target ≤ ×1.5): \(verdict(r <= 1.5))")
             }
+            if let f = floor, preset == "mix", n == 100_000 || n == 1_000_000 {
+                for c in [find(.flat), find(.box)].compactMap({ $0 }) {
+                    let r = c.median / f.median
+                    lines.append("\(c.engine) \(preset) n=\(n): ×\(fmt(r)) the floor (target ≤ ×3): \(verdict(r <= 3))")
+                }
+            }
             if preset == "identical", n == 100_000, let f = floor {
                 for c in [heckel, lcs].compactMap({ $0 }) {
                     let r = c.median / f.median

@@ -1,7 +1,5 @@
 import Foundation
-#if !BENCH_STUB_BOXDIFF
 import BoxDiff
-#endif
 
 /// The Swift standard library's peer: `new.difference(from: old).inferringMoves()`.
 ///
@@ -41,11 +39,6 @@ final class StdlibEngine: BenchEngine {
     func finish() { difference = nil }
 }
 
-#if BENCH_STUB_BOXDIFF
-func makeFlatEngine() -> Result<BenchEngine, BenchFailure> {
-    .failure(BenchFailure("not available (built without the BoxDiff Swift layer)"))
-}
-#else
 extension BenchItem: Differentiable {
     var differenceIdentifier: UUID { id }
     func isContentEqual(to source: BenchItem) -> Bool { content == source.content }
@@ -120,12 +113,4 @@ final class FlatEngine: BenchEngine {
         changeset = nil
         workspace = nil
     }
-}
-#endif
-
-/// The sectioned `Box` engine: not wired yet. It needs the `Box` model and
-/// `StagedChangeset(source: Box, target: Box)`, which were still being
-/// written (and did not build) when the benchmark was written.
-func makeBoxEngine() -> Result<BenchEngine, BenchFailure> {
-    .failure(BenchFailure("not available (Box engine not wired yet)"))
 }

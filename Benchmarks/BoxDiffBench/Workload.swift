@@ -91,6 +91,9 @@ final class HashedList {
 /// shared by every engine.
 final class Workload {
     let preset: Preset
+    /// The change mix asked for (used by `mix`; the box engine derives its
+    /// cross-section moves from it).
+    let mix: ChangeMix
     let old: [BenchItem]
     let new: [BenchItem]
     let oldHashed: HashedList
@@ -98,8 +101,9 @@ final class Workload {
     /// New elements whose identity is in the old list.
     let keptCount: Int
 
-    init(preset: Preset, old: [BenchItem], new: [BenchItem]) {
+    init(preset: Preset, mix: ChangeMix, old: [BenchItem], new: [BenchItem]) {
         self.preset = preset
+        self.mix = mix
         self.old = old
         self.new = new
         oldHashed = HashedList(old)

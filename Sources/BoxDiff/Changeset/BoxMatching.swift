@@ -43,6 +43,13 @@ struct BoxMatching {
             oldIDs: &oldIDs, newIDs: &newIDs, oldContents: nil, newContents: nil,
             injective: IdentityHashing.isInjective(S.self),
             oldID: { source.sections[$0].id }, newID: { target.sections[$0].id },
+            pairsMatch: { o2n in
+                for s in 0..<o2n.count where o2n[s] != BXD_NONE
+                    && source.sections[s].id != target.sections[Int(o2n[s])].id {
+                    return false
+                }
+                return true
+            },
             options: options, workspace: workspace,
             duplicate: { side, index, first in
                 let box = side == .old ? source : target
@@ -55,6 +62,8 @@ struct BoxMatching {
         let sectionsMinimal = result.isMinimal
 
         // Rows, over the whole Box.
+        let oldRowSection = Self.sectionOfRows(old)
+        let newRowSection = Self.sectionOfRows(new)
         var oldRowIDs = old.rowIDs
         var newRowIDs = new.rowIDs
         try Pairing.pair(
@@ -62,6 +71,7 @@ struct BoxMatching {
             injective: IdentityHashing.isInjective(R.self),
             oldID: { Self.node(source, old.path(ofRow: $0)).id },
             newID: { Self.node(target, new.path(ofRow: $0)).id },
+            pairsMatch: { Self.rowsMatch(source, target, newRowSection: newRowSection, newTable: new, oldToNew: $0) },
             options: options, workspace: workspace,
             duplicate: { side, index, first in
                 let (box, table) = side == .old ? (source, old) : (target, new)
@@ -73,8 +83,29 @@ struct BoxMatching {
         rowOldToNew = Array(result.oldToNew)
         rowNewToOld = Array(result.newToOld)
         isMinimal = sectionsMinimal && result.isMinimal
-        oldRowSection = Self.sectionOfRows(old)
-        newRowSection = Self.sectionOfRows(new)
+        self.oldRowSection = oldRowSection
+        self.newRowSection = newRowSection
+    }
+
+    /// Whether every paired row has the same id on both sides: one walk
+    /// over the old rows in order (no per-row path search).
+    private static func rowsMatch<S, R>(
+        _ source: Box<S, R>, _ target: Box<S, R>, newRowSection: [UInt32], newTable: IdentityTable,
+        oldToNew: UnsafeBufferPointer<UInt32>
+    ) -> Bool {
+        let newSections = target.sections
+        var i = 0
+        for section in source.sections {
+            let rows = section.rows
+            for r in 0..<rows.count {
+                let j = Int(oldToNew[i])
+                i += 1
+                guard j != Int(BXD_NONE) else { continue }
+                let t = Int(newRowSection[j])
+                if newSections[t].rows[j - newTable.sectionRowOffsets[t]].id != rows[r].id { return false }
+            }
+        }
+        return true
     }
 
     private static func node<S, R>(_ box: Box<S, R>, _ path: ElementPath) -> Node<R> {

@@ -41,6 +41,13 @@ extension StagedChangeset {
             oldIDs: &oldIDs, newIDs: &newIDs, oldContents: nil, newContents: nil,
             injective: IdentityHashing.isInjective(ID.self),
             oldID: { source[$0].differenceIdentifier }, newID: { target[$0].differenceIdentifier },
+            pairsMatch: { o2n in
+                for i in 0..<o2n.count where o2n[i] != BXD_NONE
+                    && source[i].differenceIdentifier != target[Int(o2n[i])].differenceIdentifier {
+                    return false
+                }
+                return true
+            },
             options: options, workspace: ws,
             duplicate: { side, index, first in
                 let list = side == .old ? source : target

@@ -1,10 +1,16 @@
 // Turning identifiers into the 64-bit identity hashes the C core diffs.
 //
 // Integers are hashed by their bits (injective: equal hashes mean equal ids).
-// Strings and byte arrays go through the core's XXH3, everything else through
+// Strings, byte arrays and UUIDs go through the core's XXH3, everything else through
 // its `Hashable` hash; those are not injective, so matched pairs are checked
 // with `==` afterwards and, on a collision, the diff is redone over dense
 // class numbers (see `FlatDiff`).
+
+#if canImport(FoundationEssentials)
+    import struct FoundationEssentials.UUID
+#elseif canImport(Foundation)
+    import struct Foundation.UUID
+#endif
 
 enum IdentityHashing {
     /// True when `hash(_:)` is injective for `ID`: equal hashes imply equal ids.
@@ -34,6 +40,12 @@ enum IdentityHashing {
             var s = id as! String
             return s.withUTF8 { CCore.hashBytes(UnsafeRawBufferPointer($0)) }
         }
+        #if canImport(FoundationEssentials) || canImport(Foundation)
+            if ID.self == UUID.self {
+                // == on UUIDs compares their 16 bytes: hash those bytes.
+                return withUnsafeBytes(of: unsafeBitCast(id, to: UUID.self).uuid) { CCore.hashBytes($0) }
+            }
+        #endif
         if ID.self == [UInt8].self {
             return (id as! [UInt8]).withUnsafeBytes { CCore.hashBytes($0) }
         }

@@ -54,13 +54,18 @@ enum Pairing {
     ///     collision).
     ///   - oldContents, newContents: content hashes or `nil`.
     ///   - injective: whether equal hashes imply equal ids.
-    ///   - oldID, newID: the identifiers, for verification.
+    ///   - oldID, newID: the identifiers, for checking a reported duplicate
+    ///     and for the dense classes.
+    ///   - pairsMatch: whether every matched pair of an old→new map (`none`:
+    ///     unmatched) has equal identifiers; one call over the whole map,
+    ///     so the caller's loop runs in its own generic context.
     ///   - duplicate: builds the error for a rejected duplicate (side,
     ///     second index, first index).
     static func pair<ID: Hashable>(
         oldIDs: inout [UInt64], newIDs: inout [UInt64],
         oldContents: [UInt64]?, newContents: [UInt64]?,
         injective: Bool, oldID: (Int) -> ID, newID: (Int) -> ID,
+        pairsMatch: (UnsafeBufferPointer<UInt32>) -> Bool,
         options: DiffOptions, workspace: DiffWorkspace,
         duplicate: (DiffSide, Int, Int) -> DiffError
     ) throws(DiffError) {
@@ -94,15 +99,7 @@ enum Pairing {
             }
             if !collided { throw duplicateOr(error, duplicate) }
         }
-        if !injective && !collided {
-            let o2n = result.oldToNew
-            for i in 0..<o2n.count where o2n[i] != BXD_NONE {
-                if oldID(i) != newID(Int(o2n[i])) {
-                    collided = true
-                    break
-                }
-            }
-        }
+        if !injective && !collided && !pairsMatch(result.oldToNew) { collided = true }
         guard collided else { return }
         // A 64-bit collision between different ids: redo over exact classes.
         let classes = IdentityHashing.denseClasses(

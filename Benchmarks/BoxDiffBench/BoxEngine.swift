@@ -1,0 +1,111 @@
+import BoxDiff
+import Foundation
+
+func makeBoxEngine(sections: Int) -> Result<BenchEngine, BenchFailure> {
+    .success(BoxEngine(sections: sections))
+}
+
+/// The sectioned Box API: `StagedChangeset(source: Box, target: Box)` in
+/// staged mode, with one reused `DiffWorkspace`.
+///
+/// The workload's lists become Boxes (untimed): the old list is cut into
+/// `sections` sections of equal size (section ids 0, 1, ...); in the new
+/// list a kept row stays in its old section, except that a further
+/// `move / 2` fraction of kept rows moves to a random other section (cross-
+/// section moves), and an inserted row joins the section of the row before
+/// it. Rows keep the new list's order within their section. One in fifty
+/// sections (at least one when there are two or more) moves to a random
+/// place. Each row's component is its element's content (a `UInt64`).
+///
+/// As in an app, the old Box was already diffed on the previous render, so
+/// its identity table is cached before timing; the new Box is fresh each
+/// run, so hashing it is timed.
+final class BoxEngine: BenchEngine {
+    let name = EngineName.box.rawValue
+    let sectionCount: Int
+    private var workspace: DiffWorkspace?
+    private var old = Box<Int, UUID>.empty
+    private var newSections: [Section<Int, UUID>] = []
+    private var changeset: StagedChangeset<Box<Int, UUID>>?
+
+    init(sections: Int) { sectionCount = max(1, sections) }
+
+    func prepare(_ workload: Workload) throws {
+        changeset = nil
+        workspace = try DiffWorkspace()
+        var rng = SeededGenerator(seed: 0xB0C5 ^ UInt64(workload.count))
+        let s = sectionCount
+        // Old: equal chunks.
+        var sectionOf: [UUID: Int] = [:]
+        sectionOf.reserveCapacity(workload.old.count)
+        var oldRows = [[Node<UUID>]](repeating: [], count: s)
+        for (i, item) in workload.old.enumerated() {
+            let k = workload.old.isEmpty ? 0 : i * s / workload.old.count
+            sectionOf[item.id] = k
+            oldRows[k].append(Node(id: item.id, component: item.content))
+        }
+        // New: kept rows stay, some jump section, inserts follow their predecessor.
+        let jump = workload.preset == .mix ? UInt64(max(0, min(1, workload.mix.move / 2)) * 1_000_000) : 0
+        var newRows = [[Node<UUID>]](repeating: [], count: s)
+        var previous = 0
+        for item in workload.new {
+            var k = sectionOf[item.id] ?? previous
+            if sectionOf[item.id] != nil, s > 1, rng.next() % 1_000_000 < jump {
+                k = (k + 1 + Int(rng.next() % UInt64(s - 1))) % s
+            }
+            newRows[k].append(Node(id: item.id, component: item.content))
+            previous = k
+        }
+        old = Box(sections: (0..<s).map { Section(id: $0, header: Component("Section \($0)"), rows: oldRows[$0]) })
+        var order = Array(0..<s)
+        if s >= 2 {
+            for _ in 0..<max(1, s / 50) {
+                let from = Int(rng.next() % UInt64(s)), to = Int(rng.next() % UInt64(s))
+                order.insert(order.remove(at: from), at: to)
+            }
+        }
+        newSections = order.map { Section(id: $0, header: Component("Section \($0)"), rows: newRows[$0]) }
+        // The previous render diffed `old`: its identity table is cached.
+        _ = try StagedChangeset(source: old, target: old, workspace: workspace)
+    }
+
+    func run(_ workload: Workload) throws {
+        changeset = nil
+        let new = Box(sections: newSections)
+        changeset = try StagedChangeset(source: old, target: new, workspace: workspace)
+    }
+
+    func outcome(_ workload: Workload) -> Outcome {
+        guard let changeset else { return Outcome() }
+        var outcome = Outcome(deleted: 0, inserted: 0, moved: 0, updated: 0, stages: changeset.stages.count)
+        for stage in changeset.stages {
+            outcome.deleted! += stage.elementDeleted.count
+            outcome.inserted! += stage.elementInserted.count
+            outcome.moved! += stage.elementMoved.count + stage.sectionMoved.count
+            outcome.updated! += stage.elementUpdated.count + stage.elementReconfigured.count
+        }
+        outcome.minimal = changeset.isMinimal
+        return outcome
+    }
+
+    /// Applies the stages to the old Box (must give the new one) and runs
+    /// the batch-update validator over them.
+    func check(_ workload: Workload) throws {
+        guard let changeset else { throw BenchFailure("box: no changeset") }
+        let new = Box(sections: newSections)
+        guard changeset.applied(to: old) == new else {
+            throw BenchFailure("box: applying the stages does not give the new Box")
+        }
+        let violations = changeset.violations(from: old)
+        if let first = violations.first {
+            throw BenchFailure("box: \(violations.count) batch-update violations, first: \(first)")
+        }
+    }
+
+    func finish() {
+        changeset = nil
+        workspace = nil
+        old = .empty
+        newSections = []
+    }
+}
