@@ -62,8 +62,6 @@ struct BoxMatching {
         let sectionsMinimal = result.isMinimal
 
         // Rows, over the whole Box.
-        let oldRowSection = Self.sectionOfRows(old)
-        let newRowSection = Self.sectionOfRows(new)
         var oldRowIDs = old.rowIDs
         var newRowIDs = new.rowIDs
         try Pairing.pair(
@@ -71,7 +69,7 @@ struct BoxMatching {
             injective: IdentityHashing.isInjective(R.self),
             oldID: { Self.node(source, old.path(ofRow: $0)).id },
             newID: { Self.node(target, new.path(ofRow: $0)).id },
-            pairsMatch: { Self.rowsMatch(source, target, newRowSection: newRowSection, newTable: new, oldToNew: $0) },
+            pairsMatch: { Self.rowsMatch(source, target, newRowCount: new.rowCount, oldToNew: $0) },
             options: options, workspace: workspace,
             duplicate: { side, index, first in
                 let (box, table) = side == .old ? (source, old) : (target, new)
@@ -83,27 +81,43 @@ struct BoxMatching {
         rowOldToNew = Array(result.oldToNew)
         rowNewToOld = Array(result.newToOld)
         isMinimal = sectionsMinimal && result.isMinimal
-        self.oldRowSection = oldRowSection
-        self.newRowSection = newRowSection
+        oldRowSection = Self.sectionOfRows(old)
+        newRowSection = Self.sectionOfRows(new)
     }
 
-    /// Whether every paired row has the same id on both sides: one walk
-    /// over the old rows in order (no per-row path search).
+    /// Whether every paired row has the same id on both sides. The new
+    /// ids are first copied into one flat buffer; then one walk over the
+    /// old rows compares in place. Loops stay at this level (not in a
+    /// closure per row), and rows are read through buffer pointers, so
+    /// unspecialized generic code neither copies whole nodes nor looks up
+    /// type metadata per row.
     private static func rowsMatch<S, R>(
-        _ source: Box<S, R>, _ target: Box<S, R>, newRowSection: [UInt32], newTable: IdentityTable,
+        _ source: Box<S, R>, _ target: Box<S, R>, newRowCount: Int,
         oldToNew: UnsafeBufferPointer<UInt32>
     ) -> Bool {
-        let newSections = target.sections
+        let newIDs = UnsafeMutablePointer<R>.allocate(capacity: max(newRowCount, 1))
+        var k = 0
+        for section in target.sections {
+            section.rows.withUnsafeBufferPointer { rows in
+                for r in 0..<rows.count { (newIDs + k + r).initialize(to: rows[r].id) }
+            }
+            k += section.rows.count
+        }
+        defer {
+            newIDs.deinitialize(count: k)
+            newIDs.deallocate()
+        }
         var i = 0
         for section in source.sections {
-            let rows = section.rows
-            for r in 0..<rows.count {
-                let j = Int(oldToNew[i])
-                i += 1
-                guard j != Int(BXD_NONE) else { continue }
-                let t = Int(newRowSection[j])
-                if newSections[t].rows[j - newTable.sectionRowOffsets[t]].id != rows[r].id { return false }
+            let matched = section.rows.withUnsafeBufferPointer { rows in
+                for r in 0..<rows.count {
+                    let j = oldToNew[i + r]
+                    if j != BXD_NONE && newIDs[Int(j)] != rows[r].id { return false }
+                }
+                return true
             }
+            if !matched { return false }
+            i += section.rows.count
         }
         return true
     }

@@ -49,10 +49,13 @@ public struct IdentityTable: Sendable, Hashable {
             contents.withUnsafeMutableBufferPointer { contents in
                 var k = 0
                 for section in sections {
-                    for node in section.rows {
-                        ids[k] = IdentityHashing.hash(node.id)
-                        contents[k] = node.component.contentHash
-                        k += 1
+                    // In place through a buffer pointer, without copying nodes.
+                    section.rows.withUnsafeBufferPointer { rows in
+                        for r in 0..<rows.count {
+                            ids[k] = IdentityHashing.hash(rows[r].id)
+                            contents[k] = rows[r].component.contentHash
+                            k += 1
+                        }
                     }
                 }
             }
