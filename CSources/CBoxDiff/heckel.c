@@ -192,7 +192,8 @@ static bxd_status_t pair_middle(bxd_workspace_t *ws, const uint64_t *a,
  * unpaired (e.g. old [x y x], new [x x y x]: the last x must pair with the
  * second new x, not the last). Sets *out when some suffix id has an
  * unpaired middle occurrence. The compact table is dead by now: its
- * buffer holds a table of the unpaired middle ids. */
+ * buffer holds a table of the smaller side (the suffix ids or the
+ * unpaired middle ids), probed by the other. */
 static bxd_status_t suffix_unbalanced(bxd_workspace_t *ws, const uint64_t *a,
                                       const uint64_t *b, uint32_t n,
                                       uint32_t lo, uint32_t ahi, uint32_t bhi,
@@ -203,7 +204,32 @@ static bxd_status_t suffix_unbalanced(bxd_workspace_t *ws, const uint64_t *a,
     const uint32_t unpaired = (ahi - lo) + (bhi - lo) - 2 * pairs;
     if (unpaired == 0) return BXD_OK;
     bxd_table_t table;
-    bxd_status_t st = bxd_table_prepare(ws, unpaired, &table);
+    bxd_status_t st;
+    if (n - ahi < unpaired) {
+        /* The suffix is the smaller side: a table of its ids, probed by
+         * the unpaired middle ids (a small, cache-resident table). */
+        st = bxd_table_prepare(ws, n - ahi, &table);
+        if (st != BXD_OK) return st;
+        for (uint32_t i = ahi; i < n; i++) {
+            bxd_slot_t *s = bxd_table_find(&table, a[i]);
+            s->id = a[i];
+            s->cursor = 0;
+        }
+        for (uint32_t i = lo; i < ahi; i++)
+            if (old_to_new[i] == BXD_NONE &&
+                bxd_table_find(&table, a[i])->cursor != BXD_SLOT_EMPTY) {
+                *out = true;
+                return BXD_OK;
+            }
+        for (uint32_t j = lo; j < bhi; j++)
+            if (new_to_old[j] == BXD_NONE &&
+                bxd_table_find(&table, b[j])->cursor != BXD_SLOT_EMPTY) {
+                *out = true;
+                return BXD_OK;
+            }
+        return BXD_OK;
+    }
+    st = bxd_table_prepare(ws, unpaired, &table);
     if (st != BXD_OK) return st;
     for (uint32_t i = lo; i < ahi; i++)
         if (old_to_new[i] == BXD_NONE) {

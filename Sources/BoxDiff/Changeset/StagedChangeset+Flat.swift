@@ -28,6 +28,7 @@ extension StagedChangeset {
     ///   ``DiffError/tooLarge(count:limit:)`` past 4,294,967,280 elements.
     /// - Complexity: O(n) expected with Heckel; O((n + m)·D) with LCS,
     ///   bounded by the cost bound.
+    @inlinable
     public init<Element: Differentiable>(
         source: [Element], target: [Element], options: DiffOptions = DiffOptions(),
         workspace: DiffWorkspace? = nil
@@ -60,7 +61,12 @@ extension StagedChangeset {
 }
 
 /// Identity hashes of a flat array.
+///
+/// Inlinable, like the flat `StagedChangeset` initializer, so the loops
+/// over elements are specialized for the caller's element type.
+@usableFromInline
 enum FlatHashing {
+    @inlinable
     static func hashes<Element: Differentiable>(_ list: [Element]) -> [UInt64] {
         [UInt64](unsafeUninitializedCapacity: list.count) { buffer, count in
             for i in 0..<list.count {
@@ -71,8 +77,10 @@ enum FlatHashing {
     }
 }
 
-/// Builds the flat stages from a C result.
+/// Builds the flat stages from a C result (inlinable: see `FlatHashing`).
+@usableFromInline
 enum FlatStaging {
+    @inlinable
     static func stages<Element: Differentiable>(
         source: [Element], target: [Element], result: CoreResult
     ) -> StagedChangeset<[Element]> {

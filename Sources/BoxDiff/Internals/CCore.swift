@@ -36,6 +36,7 @@ final class CoreWorkspace {
 
 /// Owns one `bxd_result_t`; its buffers are reused by the next diff into it
 /// and freed on deinit.
+@usableFromInline
 final class CoreResult {
     var raw = bxd_result_t()
 
@@ -45,18 +46,18 @@ final class CoreResult {
     var oldCount: Int { Int(raw.old_count) }
     var newCount: Int { Int(raw.new_count) }
     var matchedCount: Int { Int(raw.matched_count) }
-    var isMinimal: Bool { raw.minimal != 0 }
+    @usableFromInline var isMinimal: Bool { raw.minimal != 0 }
 
-    var oldToNew: UnsafeBufferPointer<UInt32> { buffer(raw.old_to_new, raw.old_count) }
+    @usableFromInline var oldToNew: UnsafeBufferPointer<UInt32> { buffer(raw.old_to_new, raw.old_count) }
     var newToOld: UnsafeBufferPointer<UInt32> { buffer(raw.new_to_old, raw.new_count) }
-    var deletes: UnsafeBufferPointer<UInt32> { buffer(raw.deletes, raw.delete_count) }
-    var inserts: UnsafeBufferPointer<UInt32> { buffer(raw.inserts, raw.insert_count) }
+    @usableFromInline var deletes: UnsafeBufferPointer<UInt32> { buffer(raw.deletes, raw.delete_count) }
+    @usableFromInline var inserts: UnsafeBufferPointer<UInt32> { buffer(raw.inserts, raw.insert_count) }
     var updates: UnsafeBufferPointer<UInt32> { buffer(raw.updates, raw.update_count) }
     /// Minimal moves, old index → new index, ascending by old index.
     var moves: UnsafeBufferPointer<bxd_move_t> { buffer(raw.moves, raw.move_count) }
 
     /// Stage-3 moves: `from` in the list as it stands after the deletes.
-    var stageMoves: UnsafeBufferPointer<bxd_move_t> {
+    @usableFromInline var stageMoves: UnsafeBufferPointer<bxd_move_t> {
         withUnsafePointer(to: raw.stages) { tuple in
             tuple.withMemoryRebound(to: bxd_stage_t.self, capacity: 3) { stages in
                 for k in 0..<Int(raw.stage_count) where stages[k].kind == BXD_STAGE_INSERT_MOVE {
@@ -73,6 +74,7 @@ final class CoreResult {
 }
 
 /// Namespace of the wrappers around the C core.
+@usableFromInline
 enum CCore {
     /// The largest list the core accepts (32-bit indices).
     static let maxCount = Int(BXD_MAX_COUNT)
@@ -96,6 +98,7 @@ enum CCore {
     /// XXH3 64-bit hash of raw bytes, through the core (the only user of
     /// libxxhash).
     @inline(__always)
+    @usableFromInline
     static func hashBytes(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
         bxd_hash_bytes(bytes.baseAddress, bytes.count, seed)
     }

@@ -12,9 +12,10 @@
     import struct Foundation.UUID
 #endif
 
+@usableFromInline
 enum IdentityHashing {
     /// True when `hash(_:)` is injective for `ID`: equal hashes imply equal ids.
-    @inline(__always)
+    @inlinable
     static func isInjective<ID: Hashable>(_: ID.Type) -> Bool {
         ID.self == Int.self || ID.self == UInt.self || ID.self == Int64.self
             || ID.self == UInt64.self || ID.self == Int32.self || ID.self == UInt32.self
@@ -23,7 +24,7 @@ enum IdentityHashing {
     }
 
     /// The identity hash of one identifier.
-    @inline(__always)
+    @inlinable
     static func hash<ID: Hashable>(_ id: ID) -> UInt64 {
         if ID.self == Int.self { return UInt64(bitPattern: Int64(unsafeBitCast(id, to: Int.self))) }
         if ID.self == UInt64.self { return unsafeBitCast(id, to: UInt64.self) }

@@ -15,7 +15,7 @@ import CBoxDiff
 /// ```
 public final class DiffWorkspace {
     let core: CoreWorkspace
-    let result = CoreResult()
+    @usableFromInline let result = CoreResult()
 
     /// Creates an empty workspace.
     /// - Throws: ``DiffError/outOfMemory``.
@@ -26,6 +26,7 @@ public final class DiffWorkspace {
 
 /// The identity pairing shared by the flat and Box APIs: hashes in, a
 /// verified C result out.
+@usableFromInline
 enum Pairing {
     /// Converts a core failure to the public error; `locate` names the place
     /// of a flat index on a side, `describe` the identifier there.
@@ -61,6 +62,7 @@ enum Pairing {
     ///     so the caller's loop runs in its own generic context.
     ///   - duplicate: builds the error for a rejected duplicate (side,
     ///     second index, first index).
+    @usableFromInline
     static func pair<ID: Hashable>(
         oldIDs: inout [UInt64], newIDs: inout [UInt64],
         oldContents: [UInt64]?, newContents: [UInt64]?,
