@@ -23,7 +23,7 @@ struct BoxDiffBench: ParsableCommand {
     @Option(help: "Old list sizes, comma-separated (e.g. 10000,100000,1000000). Ignored by differencekit-*.")
     var count: String = "100000"
 
-    @Option(help: "Sections for the box engine.")
+    @Option(help: "Sections for the box and box-cold engines (the list is cut into this many).")
     var sections: Int = 100
 
     @Option(help: "Fraction of old elements deleted (mix).")

@@ -1,8 +1,8 @@
 import BoxDiff
 import Foundation
 
-func makeBoxEngine(sections: Int) -> Result<BenchEngine, BenchFailure> {
-    .success(BoxEngine(sections: sections))
+func makeBoxEngine(sections: Int, cold: Bool) -> Result<BenchEngine, BenchFailure> {
+    .success(BoxEngine(sections: sections, cold: cold))
 }
 
 /// The sectioned Box API: `StagedChangeset(source: Box, target: Box)` in
@@ -17,18 +17,24 @@ func makeBoxEngine(sections: Int) -> Result<BenchEngine, BenchFailure> {
 /// sections (at least one when there are two or more) moves to a random
 /// place. Each row's component is its element's content (a `UInt64`).
 ///
-/// As in an app, the old Box was already diffed on the previous render, so
-/// its identity table is cached before timing; the new Box is fresh each
-/// run, so hashing it is timed.
+/// `box`: as in an app, the old Box was already diffed on the previous
+/// render, so its identity table is cached before timing; the new Box is
+/// fresh each run, so hashing it is timed. `box-cold`: both Boxes are fresh
+/// each run, so both tables are computed in the timed part.
 final class BoxEngine: BenchEngine {
-    let name = EngineName.box.rawValue
+    let name: String
     let sectionCount: Int
+    let cold: Bool
     private var workspace: DiffWorkspace?
     private var old = Box<Int, UUID>.empty
     private var newSections: [Section<Int, UUID>] = []
     private var changeset: StagedChangeset<Box<Int, UUID>>?
 
-    init(sections: Int) { sectionCount = max(1, sections) }
+    init(sections: Int, cold: Bool) {
+        sectionCount = max(1, sections)
+        self.cold = cold
+        name = (cold ? EngineName.boxCold : EngineName.box).rawValue
+    }
 
     func prepare(_ workload: Workload) throws {
         changeset = nil
@@ -72,7 +78,8 @@ final class BoxEngine: BenchEngine {
     func run(_ workload: Workload) throws {
         changeset = nil
         let new = Box(sections: newSections)
-        changeset = try StagedChangeset(source: old, target: new, workspace: workspace)
+        let source = cold ? Box(sections: old.sections) : old
+        changeset = try StagedChangeset(source: source, target: new, workspace: workspace)
     }
 
     func outcome(_ workload: Workload) -> Outcome {

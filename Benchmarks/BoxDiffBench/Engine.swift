@@ -71,6 +71,7 @@ enum EngineName: String, CaseIterable, Sendable {
     case coreLCS = "core-lcs"
     case flat
     case box
+    case boxCold = "box-cold"
     case stdlib
 
     /// A fresh engine, or the reason it cannot run in this build.
@@ -82,7 +83,8 @@ enum EngineName: String, CaseIterable, Sendable {
         case .coreLCS: return .success(CoreEngine(name: rawValue, algorithm: .lcs))
         case .stdlib: return .success(StdlibEngine())
         case .flat: return makeFlatEngine()
-        case .box: return makeBoxEngine(sections: sections)
+        case .box: return makeBoxEngine(sections: sections, cold: false)
+        case .boxCold: return makeBoxEngine(sections: sections, cold: true)
         }
     }
 }

@@ -110,7 +110,7 @@ enum Report {
                 lines.append("core-heckel \(preset) n=\(n): ×\(fmt(r)) the floor (target ≤ ×1.5): \(verdict(r <= 1.5))")
             }
             if let f = floor, preset == "mix", n == 100_000 || n == 1_000_000 {
-                for c in [find(.flat), find(.box)].compactMap({ $0 }) {
+                for c in [find(.flat), find(.box), find(.boxCold)].compactMap({ $0 }) {
                     let r = c.median / f.median
                     lines.append("\(c.engine) \(preset) n=\(n): ×\(fmt(r)) the floor (target ≤ ×3): \(verdict(r <= 3))")
                 }
