@@ -14,7 +14,14 @@
  *    algorithms agree on unique ids, LCS length against a plain DP;
  *  - invalid arguments, too-large counts (no allocation), result_free
  *    twice, workspace reuse without allocation, every allocation failing
- *    in turn without leaks, bxd_hash_bytes.
+ *    in turn without leaks, bxd_hash_bytes;
+ *  - bad input (issue #7): NULL ids/values/keep with a non-zero count,
+ *    counts past UINT32_MAX over a one-element buffer (too large, nothing
+ *    read, allocated or written), an allocator that always returns NULL;
+ *    every allocation failing in turn over edge-case shapes (empty,
+ *    identical, reversed, disjoint, one id repeated, one-sided ids), after
+ *    a workspace and result were grown by an earlier diff, and for
+ *    bxd_lis_mark over several shapes and on a grown workspace.
  * Prints "core: N passed, M failed"; exits non-zero on any failure.
  */
 #include "CBoxDiff.h"
@@ -951,6 +958,373 @@ static void test_allocation_failures(void) {
     }
 }
 
+/* ---- bad input (issue #7) ------------------------------------------------------ */
+
+/* NULL ids with a non-zero count: BXD_ERR_INVALID_ARGUMENT on either side,
+ * for both algorithms, with or without a workspace, contents or the reject
+ * flag; nothing is allocated and a previously filled result is emptied.
+ * NULL values or keep with a count for bxd_lis_mark likewise. */
+static void test_null_with_count(void) {
+    counting_allocator_t c = {0, 0, 0};
+    bxd_workspace_t *ws = NULL;
+    CHECK(bxd_workspace_create(counting(&c), &ws) == BXD_OK);
+    bxd_result_t r;
+    bxd_result_init(&r);
+    const uint64_t ids[] = {1, 2, 3}, contents[] = {4, 5, 6};
+    const bxd_list_t ok = {ids, contents, 3};
+    const size_t counts[] = {1, 3, 1000, BXD_MAX_COUNT};
+    for (int ai = 0; ai < 2; ai++)
+        for (uint32_t flags = 0; flags <= BXD_FLAG_REJECT_DUPLICATES; flags++)
+            for (int use_ws = 0; use_ws < 2; use_ws++)
+                for (size_t ci = 0; ci < sizeof counts / sizeof *counts; ci++) {
+                    bxd_options_t o = opts(algorithms[ai], flags, 0);
+                    /* Fill the result first: the error must empty it. */
+                    CHECK(bxd_diff(ws, &ok, &ok, &o, &r) == BXD_OK && r.matched_count == 3);
+                    const unsigned long before = c.allocations;
+                    bxd_list_t null_ids = {NULL, contents, counts[ci]};
+                    bxd_list_t null_both = {NULL, NULL, counts[ci]};
+                    bxd_workspace_t *w = use_ws ? ws : NULL;
+                    CHECK(bxd_diff(w, &null_ids, &ok, &o, &r) == BXD_ERR_INVALID_ARGUMENT);
+                    CHECK(r.old_count == 0 && r.matched_count == 0 && r.stage_count == 0 &&
+                          r.delete_count == 0 && r.insert_count == 0 && r.move_count == 0 &&
+                          r.update_count == 0 && r.old_to_new == NULL);
+                    CHECK(bxd_diff(w, &ok, &null_ids, &o, &r) == BXD_ERR_INVALID_ARGUMENT);
+                    CHECK(bxd_diff(w, &null_both, &null_both, &o, &r) == BXD_ERR_INVALID_ARGUMENT);
+                    CHECK(r.old_count == 0 && r.new_count == 0 && r.stage_count == 0);
+                    CHECK(c.allocations == before);
+                }
+    /* NULL ids with count 0 (and contents NULL or not) are fine. */
+    bxd_list_t empty = {NULL, contents, 0};
+    CHECK(bxd_diff(ws, &empty, &ok, NULL, &r) == BXD_OK && r.insert_count == 3);
+    /* Past the limit the size check comes first: too large, not invalid. */
+    bxd_list_t null_huge = {NULL, NULL, BXD_MAX_COUNT + 1};
+    CHECK(bxd_diff(ws, &null_huge, &ok, NULL, &r) == BXD_ERR_TOO_LARGE);
+
+    /* bxd_lis_mark: NULL values or NULL keep with a count. */
+    const uint32_t v[] = {3, 1, 2};
+    uint8_t keep[3] = {7, 7, 7};
+    uint32_t len = 99;
+    const unsigned long before = c.allocations;
+    CHECK(bxd_lis_mark(ws, NULL, 3, keep, &len) == BXD_ERR_INVALID_ARGUMENT && len == 0);
+    len = 99;
+    CHECK(bxd_lis_mark(ws, v, 3, NULL, &len) == BXD_ERR_INVALID_ARGUMENT && len == 0);
+    CHECK(bxd_lis_mark(NULL, v, 3, NULL, NULL) == BXD_ERR_INVALID_ARGUMENT);
+    /* For bxd_lis_mark the NULL check comes first, even past the limit. */
+    CHECK(bxd_lis_mark(ws, NULL, BXD_MAX_COUNT + 1, keep, NULL) == BXD_ERR_INVALID_ARGUMENT);
+    CHECK(keep[0] == 7 && keep[1] == 7 && keep[2] == 7);
+    CHECK(c.allocations == before);
+    CHECK(bxd_lis_mark(ws, v, 0, NULL, &len) == BXD_OK && len == 0);
+    bxd_result_free(&r);
+    bxd_workspace_destroy(ws);
+    CHECK(c.outstanding == 0);
+}
+
+/* Counts past 32-bit indices, given with a pointer to a one-element buffer:
+ * BXD_ERR_TOO_LARGE before anything is read (ASan would catch a read past
+ * the buffer) or allocated, for counts that a 32-bit truncation would turn
+ * into small ones (2^32 -> 0, 2^32 + 1 -> 1), for UINT32_MAX (= BXD_NONE),
+ * just past BXD_MAX_COUNT and SIZE_MAX; either side, both algorithms, with
+ * or without a workspace, contents or the reject flag. */
+static void test_counts_past_32_bits(void) {
+    counting_allocator_t c = {0, 0, 0};
+    bxd_workspace_t *ws = NULL;
+    CHECK(bxd_workspace_create(counting(&c), &ws) == BXD_OK);
+    bxd_result_t r;
+    bxd_result_init(&r);
+    static const uint64_t tiny_ids[1] = {42}, tiny_contents[1] = {7};
+    const bxd_list_t ok = {tiny_ids, tiny_contents, 1};
+    size_t counts[6];
+    size_t n_counts = 0;
+    counts[n_counts++] = BXD_MAX_COUNT + 1;
+    counts[n_counts++] = (size_t)UINT32_MAX;
+    counts[n_counts++] = SIZE_MAX;
+#if SIZE_MAX > 0xFFFFFFFFu
+    counts[n_counts++] = (size_t)UINT32_MAX + 1;
+    counts[n_counts++] = (size_t)UINT32_MAX + 2;
+    counts[n_counts++] = (size_t)1 << 40;
+#endif
+    for (int ai = 0; ai < 2; ai++)
+        for (uint32_t flags = 0; flags <= BXD_FLAG_REJECT_DUPLICATES; flags++)
+            for (int use_ws = 0; use_ws < 2; use_ws++)
+                for (int with_contents = 0; with_contents < 2; with_contents++)
+                    for (size_t ci = 0; ci < n_counts; ci++) {
+                        bxd_options_t o = opts(algorithms[ai], flags, 0);
+                        CHECK(bxd_diff(ws, &ok, &ok, &o, &r) == BXD_OK && r.matched_count == 1);
+                        const unsigned long before = c.allocations;
+                        bxd_list_t huge = {tiny_ids, with_contents ? tiny_contents : NULL, counts[ci]};
+                        bxd_workspace_t *w = use_ws ? ws : NULL;
+                        CHECK(bxd_diff(w, &huge, &ok, &o, &r) == BXD_ERR_TOO_LARGE);
+                        CHECK(r.old_count == 0 && r.new_count == 0 && r.matched_count == 0 &&
+                              r.stage_count == 0 && r.old_to_new == NULL);
+                        CHECK(bxd_diff(w, &ok, &huge, &o, &r) == BXD_ERR_TOO_LARGE);
+                        CHECK(bxd_diff(w, &huge, &huge, &o, &r) == BXD_ERR_TOO_LARGE);
+                        CHECK(r.old_count == 0 && r.stage_count == 0);
+                        CHECK(c.allocations == before);
+                    }
+    /* bxd_lis_mark: keep (one byte) is not written, length is 0. */
+    static const uint32_t tiny_values[1] = {5};
+    for (size_t ci = 0; ci < n_counts; ci++) {
+        uint8_t keep[1] = {0xAA};
+        uint32_t len = 99;
+        const unsigned long before = c.allocations;
+        CHECK(bxd_lis_mark(ws, tiny_values, counts[ci], keep, &len) == BXD_ERR_TOO_LARGE);
+        CHECK(len == 0 && keep[0] == 0xAA);
+        CHECK(bxd_lis_mark(NULL, tiny_values, counts[ci], keep, NULL) == BXD_ERR_TOO_LARGE);
+        CHECK(keep[0] == 0xAA);
+        CHECK(c.allocations == before);
+    }
+    /* The workspace and result still work. */
+    CHECK(diff_verify(ws, tiny_ids, tiny_contents, 1, tiny_ids, NULL, 1, NULL, &r) == BXD_OK);
+    CHECK(r.matched_count == 1);
+    bxd_result_free(&r);
+    bxd_workspace_destroy(ws);
+    CHECK(c.outstanding == 0);
+}
+
+/* ---- allocation failures: more shapes ------------------------------------------- */
+
+/* Fails the k-th allocation of workspace_create + diff for every k up to
+ * the number a successful run makes, over one pair of lists and every
+ * algorithm / flag / contents combination; returns the number of cases. */
+static unsigned long fail_every_allocation(const scenario_t *s) {
+    unsigned long cases = 0;
+    for (int ai = 0; ai < 2; ai++)
+        for (int flags = 0; flags < 2; flags++)
+            for (int with_contents = 0; with_contents < 2; with_contents++)
+                for (int tight = 0; tight < 2; tight++) {
+                    if (tight && ai == 0) continue;
+                    bxd_options_t o = opts(algorithms[ai],
+                                           flags ? BXD_FLAG_REJECT_DUPLICATES : 0,
+                                           tight ? 1 : 0);
+                    unsigned long k_total = 0;
+                    /* The status without failures: OK, or DUPLICATE when
+                     * rejecting a list with a repeated id. */
+                    bxd_status_t expect = failing_diff(s, &o, with_contents, 0, BXD_OK, &k_total);
+                    if (expect != BXD_OK && expect != BXD_ERR_DUPLICATE) {
+                        CHECK(!"unexpected status without failures");
+                        continue;
+                    }
+                    CHECK(k_total >= 2); /* the workspace and the result storage */
+                    for (unsigned long k = 1; k <= k_total; k++) {
+                        CHECK(failing_diff(s, &o, with_contents, k, expect, NULL) == BXD_ERR_NO_MEMORY);
+                        cases++;
+                    }
+                    /* One past the last allocation: no failure. */
+                    CHECK(failing_diff(s, &o, with_contents, k_total + 1, expect, NULL) == expect);
+                }
+    return cases;
+}
+
+static void set_lists(scenario_t *s, const uint64_t *a, uint32_t n,
+                      const uint64_t *b, uint32_t m) {
+    s->n = n;
+    s->m = m;
+    for (uint32_t i = 0; i < n; i++) {
+        s->a[i] = a[i];
+        s->ca[i] = a[i] % 3;
+    }
+    for (uint32_t j = 0; j < m; j++) {
+        s->b[j] = b[j];
+        s->cb[j] = b[j] % 5 == 0 ? 9 : b[j] % 3;
+    }
+}
+
+/* Every allocation failing in turn over edge-case shapes, each taking its
+ * own path through the core: empty lists, identical lists (all trimmed),
+ * a reversal, one move, disjoint ids, one id repeated, and ids present on
+ * one side only around an LCS middle. */
+static void test_allocation_failures_shapes(void) {
+    static scenario_t s;
+    static uint64_t up[400], down[400], rot[400], other[400], same7[300], mixed[400];
+    for (uint32_t i = 0; i < 400; i++) {
+        up[i] = 100 + i;
+        down[i] = 100 + 399 - i;
+        rot[i] = 100 + (i + 399) % 400; /* last to first */
+        other[i] = 10000 + i;
+        mixed[i] = (i % 4 == 0) ? 20000 + i : 100 + (i * 7) % 400;
+    }
+    for (uint32_t i = 0; i < 300; i++) same7[i] = 7;
+    unsigned long cases = 0;
+    set_lists(&s, up, 0, up, 0);
+    cases += fail_every_allocation(&s);
+    set_lists(&s, up, 0, up, 400);
+    cases += fail_every_allocation(&s);
+    set_lists(&s, up, 400, up, 0);
+    cases += fail_every_allocation(&s);
+    set_lists(&s, up, 400, up, 400);
+    cases += fail_every_allocation(&s);
+    set_lists(&s, up, 400, down, 400);
+    cases += fail_every_allocation(&s);
+    set_lists(&s, up, 400, rot, 400);
+    cases += fail_every_allocation(&s);
+    set_lists(&s, up, 400, other, 400);
+    cases += fail_every_allocation(&s);
+    set_lists(&s, same7, 300, same7, 120);
+    cases += fail_every_allocation(&s);
+    set_lists(&s, up, 400, mixed, 400);
+    cases += fail_every_allocation(&s);
+    CHECK(cases > 100);
+}
+
+/* A workspace and result grown by a small diff, then a larger diff with
+ * each of its allocations failing in turn: BXD_ERR_NO_MEMORY, the result
+ * emptied, its old buffers kept or released without a leak, and the same
+ * pair of workspace and result succeeding afterwards. */
+static void test_allocation_failures_after_reuse(void) {
+    static scenario_t big;
+    make_scenario(&big, 3000);
+    for (uint32_t i = 0; i < big.n; i++) big.a[i] = 9000 + i;
+    for (uint32_t j = 0; j < big.m; j++) big.b[j] = 9000 + (j * 7) % (big.m + 40);
+    const uint64_t small_a[] = {1, 2, 3, 4}, small_b[] = {4, 1, 2, 5};
+    for (int ai = 0; ai < 2; ai++)
+        for (int with_contents = 0; with_contents < 2; with_contents++) {
+            bxd_options_t o = opts(algorithms[ai], BXD_FLAG_REJECT_DUPLICATES, 0);
+            bxd_list_t sa = {small_a, with_contents ? small_a : NULL, 4};
+            bxd_list_t sb = {small_b, with_contents ? small_b : NULL, 4};
+            bxd_list_t ba = {big.a, with_contents ? big.ca : NULL, big.n};
+            bxd_list_t bb = {big.b, with_contents ? big.cb : NULL, big.m};
+            /* How many allocations the larger diff makes after the small one. */
+            counting_allocator_t c = {0, 0, 0};
+            bxd_workspace_t *ws = NULL;
+            bxd_result_t r;
+            bxd_result_init(&r);
+            CHECK(bxd_workspace_create(counting(&c), &ws) == BXD_OK);
+            CHECK(bxd_diff(ws, &sa, &sb, &o, &r) == BXD_OK);
+            unsigned long base = c.allocations;
+            CHECK(bxd_diff(ws, &ba, &bb, &o, &r) == BXD_OK);
+            unsigned long k_total = c.allocations - base;
+            CHECK(k_total >= 1);
+            bxd_result_free(&r);
+            bxd_workspace_destroy(ws);
+            CHECK(c.outstanding == 0);
+            for (unsigned long k = 1; k <= k_total; k++) {
+                c = (counting_allocator_t){0, 0, 0};
+                bxd_result_init(&r);
+                CHECK(bxd_workspace_create(counting(&c), &ws) == BXD_OK);
+                CHECK(bxd_diff(ws, &sa, &sb, &o, &r) == BXD_OK);
+                c.fail_at = c.allocations + k;
+                CHECK(bxd_diff(ws, &ba, &bb, &o, &r) == BXD_ERR_NO_MEMORY);
+                CHECK(r.old_count == 0 && r.matched_count == 0 && r.stage_count == 0 &&
+                      r.delete_count == 0 && r.insert_count == 0 && r.move_count == 0 &&
+                      r.update_count == 0);
+                c.fail_at = 0;
+                CHECK(diff_verify(ws, big.a, ba.contents, big.n, big.b, bb.contents, big.m, &o, &r) == BXD_OK);
+                CHECK(diff_verify(ws, small_a, sa.contents, 4, small_b, sb.contents, 4, &o, &r) == BXD_OK);
+                bxd_result_free(&r);
+                bxd_workspace_destroy(ws);
+                CHECK(c.outstanding == 0);
+            }
+        }
+}
+
+/* bxd_lis_mark with each allocation failing in turn, over several shapes
+ * (one value, all BXD_NONE, ascending, descending, contiguous tail values,
+ * random with gaps); then with a workspace already grown by a diff. */
+static void test_allocation_failures_lis(void) {
+    enum { N = 1000 };
+    static uint32_t v[N];
+    static uint8_t keep[N];
+    for (int shape = 0; shape < 6; shape++) {
+        uint32_t n = shape == 0 ? 1 : N;
+        for (uint32_t i = 0; i < n; i++) {
+            switch (shape) {
+            case 0: v[i] = 3; break;
+            case 1: v[i] = BXD_NONE; break;
+            case 2: v[i] = i; break;
+            case 3: v[i] = N - i; break;
+            case 4: v[i] = i < N / 2 ? N / 2 + i : i - N / 2; break;
+            default: v[i] = rng_below(4) == 0 ? BXD_NONE : rng_below(N); break;
+            }
+        }
+        const uint32_t expected = lis_length(v, n);
+        counting_allocator_t c = {0, 0, 0};
+        bxd_workspace_t *ws = NULL;
+        CHECK(bxd_workspace_create(counting(&c), &ws) == BXD_OK);
+        unsigned long base = c.allocations;
+        uint32_t len = 0;
+        CHECK(bxd_lis_mark(ws, v, n, keep, &len) == BXD_OK && len == expected);
+        unsigned long k_total = c.allocations - base;
+        /* Again on the grown workspace: nothing allocated. */
+        CHECK(bxd_lis_mark(ws, v, n, keep, &len) == BXD_OK && len == expected);
+        CHECK(c.allocations - base == k_total);
+        bxd_workspace_destroy(ws);
+        CHECK(c.outstanding == 0);
+        for (unsigned long k = 1; k <= k_total; k++) {
+            c = (counting_allocator_t){0, 0, 0};
+            CHECK(bxd_workspace_create(counting(&c), &ws) == BXD_OK);
+            c.fail_at = c.allocations + k;
+            len = 99;
+            CHECK(bxd_lis_mark(ws, v, n, keep, &len) == BXD_ERR_NO_MEMORY && len == 0);
+            c.fail_at = 0;
+            CHECK(bxd_lis_mark(ws, v, n, keep, &len) == BXD_OK && len == expected);
+            bxd_workspace_destroy(ws);
+            CHECK(c.outstanding == 0);
+        }
+    }
+    /* A workspace grown by a diff of 500 elements, then bxd_lis_mark. */
+    static scenario_t s;
+    make_scenario(&s, 300);
+    for (uint32_t i = 0; i < 500; i++) v[i] = (i * 37) % 500;
+    const uint32_t expected = lis_length(v, 500);
+    unsigned long k_total = 0;
+    for (unsigned long k = 0; k <= k_total; k++) {
+        counting_allocator_t c = {0, 0, 0};
+        bxd_workspace_t *ws = NULL;
+        bxd_result_t r;
+        bxd_result_init(&r);
+        CHECK(bxd_workspace_create(counting(&c), &ws) == BXD_OK);
+        CHECK(diff_verify(ws, s.a, NULL, s.n, s.b, NULL, s.m, NULL, &r) == BXD_OK);
+        unsigned long base = c.allocations;
+        c.fail_at = k ? base + k : 0;
+        uint32_t len = 0;
+        bxd_status_t st = bxd_lis_mark(ws, v, 500, keep, &len);
+        if (k == 0) {
+            CHECK(st == BXD_OK && len == expected);
+            k_total = c.allocations - base;
+        } else {
+            CHECK(st == BXD_ERR_NO_MEMORY && len == 0);
+        }
+        bxd_result_free(&r);
+        bxd_workspace_destroy(ws);
+        CHECK(c.outstanding == 0);
+    }
+}
+
+/* An allocator that always returns NULL: every entry point that allocates
+ * reports BXD_ERR_NO_MEMORY and leaves its outputs empty. */
+static void *null_allocate(void *ctx, size_t size) {
+    (void)size;
+    (*(unsigned long *)ctx)++;
+    return NULL;
+}
+static void null_deallocate(void *ctx, void *p, size_t size) {
+    (void)ctx;
+    (void)p;
+    (void)size;
+    CHECK(!"deallocate called with a block never allocated");
+}
+
+static void test_null_allocator(void) {
+    unsigned long calls = 0;
+    bxd_allocator_t nothing = {null_allocate, null_deallocate, &calls};
+    bxd_workspace_t *ws = (bxd_workspace_t *)1;
+    CHECK(bxd_workspace_create(&nothing, &ws) == BXD_ERR_NO_MEMORY);
+    CHECK(ws == NULL && calls == 1);
+    /* A workspace whose allocator fails everything after its creation. */
+    counting_allocator_t c = {0, 0, 0};
+    CHECK(bxd_workspace_create(counting(&c), &ws) == BXD_OK);
+    c.fail_at = 2; /* the diff's first allocation */
+    bxd_result_t r;
+    bxd_result_init(&r);
+    const uint64_t a[] = {1, 2, 3}, b[] = {3, 2, 1};
+    bxd_list_t la = {a, NULL, 3}, lb = {b, NULL, 3};
+    CHECK(bxd_diff(ws, &la, &lb, NULL, &r) == BXD_ERR_NO_MEMORY);
+    CHECK(r.old_count == 0 && r.stage_count == 0);
+    bxd_result_free(&r);
+    bxd_workspace_destroy(ws);
+    CHECK(c.outstanding == 0);
+}
+
 static void test_hash(void) {
     const char *s1 = "hello", *s2 = "hellp";
     CHECK(bxd_hash_bytes(s1, 5, 0) == bxd_hash_bytes(s1, 5, 0));
@@ -983,5 +1357,11 @@ int main(void) {
     test_lcs_dp();
     test_reuse();
     test_allocation_failures();
+    test_null_with_count();
+    test_counts_past_32_bits();
+    test_allocation_failures_shapes();
+    test_allocation_failures_after_reuse();
+    test_allocation_failures_lis();
+    test_null_allocator();
     return check_report("core");
 }
