@@ -40,6 +40,13 @@ else
     exit 1
 fi
 
+# lld (shipped with the Swift toolchain's clang) links without ld.gold's
+# warning for every ASan-instrumented local symbol.
+ld_flags=""
+if [ -x "$(dirname "$(command -v "$cc")")/ld.lld" ] || command -v ld.lld >/dev/null 2>&1; then
+    ld_flags="-fuse-ld=lld"
+fi
+
 xxhash_flags="-lxxhash"
 if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libxxhash; then
     xxhash_flags="$(pkg-config --cflags --libs libxxhash)"
@@ -59,7 +66,7 @@ for src in Tests/Fuzz/fuzz_*.c; do
     "$cc" -std=c11 -Wall -Wextra -Werror -g -O1 \
         -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
         -ICSources/CBoxDiff/include "$src" CSources/CBoxDiff/*.c \
-        $xxhash_flags -o "$out/$target"
+        $ld_flags $xxhash_flags -o "$out/$target"
 
     corpus="$out/corpus-$short"
     mkdir -p "$corpus"

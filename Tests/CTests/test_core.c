@@ -26,6 +26,7 @@
  */
 #include "CBoxDiff.h"
 #include "check.h"
+#include "reference_lcs.h"
 
 /* ---- helpers ------------------------------------------------------------- */
 
@@ -78,23 +79,6 @@ static uint32_t lis_length(const uint32_t *v, uint32_t count) {
     }
     free(tails);
     return len;
-}
-
-static uint32_t dp_lcs(const uint64_t *a, uint32_t n, const uint64_t *b,
-                       uint32_t m) {
-    uint32_t *row = calloc((size_t)m + 1, sizeof *row);
-    for (uint32_t i = 1; i <= n; i++) {
-        uint32_t diag = 0;
-        for (uint32_t j = 1; j <= m; j++) {
-            uint32_t up = row[j];
-            if (a[i - 1] == b[j - 1]) row[j] = diag + 1;
-            else if (row[j - 1] > row[j]) row[j] = row[j - 1];
-            diag = up;
-        }
-    }
-    uint32_t r = row[m];
-    free(row);
-    return r;
 }
 
 /* Number of occurrences of x in v[0, end). */
@@ -662,7 +646,7 @@ static void test_lcs_dp(void) {
                 if (m < CAP) b[m++] = a[i];
             }
         }
-        uint32_t lcs = dp_lcs(a, n, b, m);
+        uint32_t lcs = ref_lcs_length(a, n, b, m);
         bxd_options_t o = opts(BXD_ALGORITHM_LCS, 0, 0);
         CHECK(diff_verify(ws, a, NULL, n, b, NULL, m, &o, &r) == BXD_OK);
         uint32_t kept = r.matched_count - r.move_count;

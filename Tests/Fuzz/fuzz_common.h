@@ -32,6 +32,7 @@
 #define BXD_FUZZ_COMMON_H
 
 #include "CBoxDiff.h"
+#include "../CTests/reference_lcs.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -246,24 +247,6 @@ static inline uint32_t fz_lis(const uint32_t *v, uint32_t count, uint32_t *tails
         if (lo == len) len++;
     }
     return len;
-}
-
-/* Plain O(n*m) LCS length. */
-static inline uint32_t fz_dp_lcs(const uint64_t *a, uint32_t n, const uint64_t *b,
-                          uint32_t m) {
-    uint32_t *row = (uint32_t *)calloc((size_t)m + 1, sizeof *row);
-    for (uint32_t i = 1; i <= n; i++) {
-        uint32_t diag = 0;
-        for (uint32_t j = 1; j <= m; j++) {
-            uint32_t up = row[j];
-            if (a[i - 1] == b[j - 1]) row[j] = diag + 1;
-            else if (row[j - 1] > row[j]) row[j] = row[j - 1];
-            diag = up;
-        }
-    }
-    uint32_t r = row[m];
-    free(row);
-    return r;
 }
 
 /* Scratch for fz_verify (static: one fuzz process, one thread). */
