@@ -82,18 +82,7 @@ final class BoxEngine: BenchEngine {
         changeset = try StagedChangeset(source: source, target: new, workspace: workspace)
     }
 
-    func outcome(_ workload: Workload) -> Outcome {
-        guard let changeset else { return Outcome() }
-        var outcome = Outcome(deleted: 0, inserted: 0, moved: 0, updated: 0, stages: changeset.stages.count)
-        for stage in changeset.stages {
-            outcome.deleted! += stage.elementDeleted.count
-            outcome.inserted! += stage.elementInserted.count
-            outcome.moved! += stage.elementMoved.count + stage.sectionMoved.count
-            outcome.updated! += stage.elementUpdated.count + stage.elementReconfigured.count
-        }
-        outcome.minimal = changeset.isMinimal
-        return outcome
-    }
+    func outcome(_ workload: Workload) -> Outcome { changeset.map(Outcome.init) ?? Outcome() }
 
     /// Applies the stages to the old Box (must give the new one) and runs
     /// the batch-update validator over them.

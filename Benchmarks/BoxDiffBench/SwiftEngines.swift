@@ -39,6 +39,21 @@ final class StdlibEngine: BenchEngine {
     func finish() { difference = nil }
 }
 
+extension Outcome {
+    /// The changes of a Swift changeset: element deletes and inserts, moves
+    /// (element and section), updates (reloads and reconfigures).
+    init<Data>(_ changeset: StagedChangeset<Data>) {
+        self.init(deleted: 0, inserted: 0, moved: 0, updated: 0, stages: changeset.stages.count)
+        for stage in changeset.stages {
+            deleted! += stage.elementDeleted.count
+            inserted! += stage.elementInserted.count
+            moved! += stage.elementMoved.count + stage.sectionMoved.count
+            updated! += stage.elementUpdated.count + stage.elementReconfigured.count
+        }
+        minimal = changeset.isMinimal
+    }
+}
+
 extension BenchItem: Differentiable {
     var differenceIdentifier: UUID { id }
     func isContentEqual(to source: BenchItem) -> Bool { content == source.content }
@@ -64,18 +79,7 @@ final class FlatEngine: BenchEngine {
         changeset = try StagedChangeset(source: workload.old, target: workload.new, workspace: workspace)
     }
 
-    func outcome(_ workload: Workload) -> Outcome {
-        guard let changeset else { return Outcome() }
-        var outcome = Outcome(deleted: 0, inserted: 0, moved: 0, updated: 0, stages: changeset.stages.count)
-        for stage in changeset.stages {
-            outcome.deleted! += stage.elementDeleted.count
-            outcome.inserted! += stage.elementInserted.count
-            outcome.moved! += stage.elementMoved.count
-            outcome.updated! += stage.elementUpdated.count
-        }
-        outcome.minimal = changeset.isMinimal
-        return outcome
-    }
+    func outcome(_ workload: Workload) -> Outcome { changeset.map(Outcome.init) ?? Outcome() }
 
     /// Replays every stage on the old list; each must give its stage's data.
     func check(_ workload: Workload) throws {
