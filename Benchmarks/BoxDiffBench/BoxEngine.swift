@@ -13,9 +13,10 @@ func makeBoxEngine(sections: Int, cold: Bool) -> Result<BenchEngine, BenchFailur
 /// list a kept row stays in its old section, except that a further
 /// `move / 2` fraction of kept rows moves to a random other section (cross-
 /// section moves), and an inserted row joins the section of the row before
-/// it. Rows keep the new list's order within their section. One in fifty
-/// sections (at least one when there are two or more) moves to a random
-/// place. Each row's component is its element's content (a `UInt64`).
+/// it. Rows keep the new list's order within their section. With the
+/// `mix` preset, one in fifty sections (at least one when there are two or
+/// more) moves to a random place; other presets keep the section order.
+/// Each row's component is its element's content (a `UInt64`).
 ///
 /// `box`: as in an app, the old Box was already diffed on the previous
 /// render, so its identity table is cached before timing; the new Box is
@@ -64,7 +65,7 @@ final class BoxEngine: BenchEngine {
         }
         old = Box(sections: (0..<s).map { Section(id: $0, header: Component("Section \($0)"), rows: oldRows[$0]) })
         var order = Array(0..<s)
-        if s >= 2 {
+        if s >= 2, workload.preset == .mix {
             for _ in 0..<max(1, s / 50) {
                 let from = Int(rng.next() % UInt64(s)), to = Int(rng.next() % UInt64(s))
                 order.insert(order.remove(at: from), at: to)

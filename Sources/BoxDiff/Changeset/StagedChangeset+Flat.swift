@@ -36,14 +36,19 @@ extension StagedChangeset {
         let ws: DiffWorkspace
         if let workspace { ws = workspace } else { ws = try DiffWorkspace() }
         typealias ID = Element.DifferenceIdentifier
-        var oldIDs = FlatHashing.hashes(source)
-        var newIDs = FlatHashing.hashes(target)
+        // The common prefix of ids (compared with ==) is not hashed: the
+        // core trims it first and pairs it in place, which agrees with
+        // pairing duplicates in order. Not under `.reject`, where the core
+        // must see every id to find a duplicate inside the prefix.
+        let prefix = options.duplicates == .reject ? 0 : FlatHashing.commonPrefix(source, target)
+        var oldIDs = FlatHashing.hashes(source, prefix: prefix)
+        var newIDs = FlatHashing.hashes(target, prefix: prefix)
         try Pairing.pair(
             oldIDs: &oldIDs, newIDs: &newIDs, oldContents: nil, newContents: nil,
             injective: IdentityHashing.isInjective(ID.self),
             oldID: { source[$0].differenceIdentifier }, newID: { target[$0].differenceIdentifier },
             pairsMatch: { o2n in
-                for i in 0..<o2n.count where o2n[i] != BXD_NONE
+                for i in prefix..<o2n.count where o2n[i] != BXD_NONE
                     && source[i].differenceIdentifier != target[Int(o2n[i])].differenceIdentifier {
                     return false
                 }
@@ -66,14 +71,32 @@ extension StagedChangeset {
 /// over elements are specialized for the caller's element type.
 @usableFromInline
 enum FlatHashing {
+    /// Identity hashes of `list`, except that the first `prefix` elements
+    /// (a common prefix of ids, checked with `==` by the caller) get
+    /// placeholders equal on both sides, so the core trims them without
+    /// hashing them. A placeholder equal to a real hash is harmless: the
+    /// prefix is trimmed before anything is paired, and every pair the
+    /// core makes is still checked with `==`.
     @inlinable
-    static func hashes<Element: Differentiable>(_ list: [Element]) -> [UInt64] {
+    static func hashes<Element: Differentiable>(_ list: [Element], prefix: Int = 0) -> [UInt64] {
         [UInt64](unsafeUninitializedCapacity: list.count) { buffer, count in
-            for i in 0..<list.count {
+            for i in 0..<prefix {
+                buffer[i] = 0xB0D1_FF00_0000_0000 | UInt64(truncatingIfNeeded: i)
+            }
+            for i in prefix..<list.count {
                 buffer[i] = IdentityHashing.hash(list[i].differenceIdentifier)
             }
             count = list.count
         }
+    }
+
+    /// The length of the longest common prefix of ids.
+    @inlinable
+    static func commonPrefix<Element: Differentiable>(_ a: [Element], _ b: [Element]) -> Int {
+        let limit = min(a.count, b.count)
+        var i = 0
+        while i < limit && a[i].differenceIdentifier == b[i].differenceIdentifier { i += 1 }
+        return i
     }
 }
 

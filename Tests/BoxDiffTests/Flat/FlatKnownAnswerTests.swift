@@ -96,6 +96,32 @@ struct FlatKnownAnswerTests {
         }
     }
 
+    /// The common prefix is trimmed in Swift before hashing: duplicates in
+    /// and after it still pair in order of occurrence.
+    @Test(arguments: algorithms)
+    func commonPrefixKeepsDuplicatesInOrder(_ algorithm: DiffAlgorithm) throws {
+        // Prefix [1 2 1]; then old 1:"late" 3, new 1:"late2" 1:"x" 3.
+        let old = [Item(id: 1), Item(id: 2), Item(id: 1), Item(id: 1, text: "late"), Item(id: 3)]
+        let new = [Item(id: 1), Item(id: 2), Item(id: 1), Item(id: 1, text: "late2"), Item(id: 1, text: "x"), Item(id: 3)]
+        let c = try diff(old, new, algorithm)
+        #expect(updates(c) == [3], "the third old 1 pairs with the third new 1 (in order)")
+        #expect(inserts(c) == [4], "the fourth new 1 is the surplus occurrence")
+        #expect(deletes(c).isEmpty && moves(c).isEmpty)
+    }
+
+    /// A middle id whose 64-bit hash equals a prefix placeholder is never
+    /// paired with a prefix element (nor with anything but itself).
+    @Test(arguments: algorithms)
+    func hashEqualToAPrefixPlaceholderStaysExact(_ algorithm: DiffAlgorithm) throws {
+        let prefix = (0..<4).map { PlaceholderItem(id: .plain($0)) }
+        let old = prefix + [PlaceholderItem(id: .plain(10)), PlaceholderItem(id: .atPlaceholder(1))]
+        let new = prefix + [PlaceholderItem(id: .atPlaceholder(1)), PlaceholderItem(id: .atPlaceholder(2))]
+        let c = try diff(old, new, algorithm)
+        #expect(deletes(c) == [4], "plain 10 is deleted")
+        #expect(inserts(c) == [5], "the id hashing like placeholder 2 is inserted, not paired with prefix[2]")
+        #expect(moves(c).isEmpty)
+    }
+
     @Test(arguments: algorithms)
     func collidingHashesNeverPairDifferentIDs(_ algorithm: DiffAlgorithm) throws {
         let c = { CollidingItem(id: CollidingID(value: $0)) }

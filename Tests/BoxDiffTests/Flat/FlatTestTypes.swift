@@ -25,6 +25,28 @@ struct CollidingItem: Differentiable, Hashable {
     func isContentEqual(to source: CollidingItem) -> Bool { text == source.text }
 }
 
+/// An identifier that can hash exactly like the flat API's placeholder for
+/// prefix index `k` (`0xB0D1_FF00_0000_0000 | k`), to test that such a
+/// collision changes nothing.
+enum PlaceholderID: Hashable {
+    case plain(Int)
+    case atPlaceholder(Int)
+    func hash(into hasher: inout Hasher) { hasher.combine(0) }
+    var hashValue: Int {
+        switch self {
+        case .plain(let k): return k &* 0x9E37_79B9
+        case .atPlaceholder(let k): return Int(bitPattern: 0xB0D1_FF00_0000_0000 | UInt(k))
+        }
+    }
+}
+
+/// An element keyed by a ``PlaceholderID``.
+struct PlaceholderItem: Differentiable, Hashable {
+    var id: PlaceholderID
+    var differenceIdentifier: PlaceholderID { id }
+    func isContentEqual(to source: PlaceholderItem) -> Bool { true }
+}
+
 func items(_ ids: [Int]) -> [Item] { ids.map { Item(id: $0) } }
 
 func moves<E>(_ c: StagedChangeset<[E]>) -> [Move<ElementPath>] { c.flatMap(\.elementMoved) }
