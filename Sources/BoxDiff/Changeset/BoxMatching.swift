@@ -95,11 +95,12 @@ struct BoxMatching {
         _ source: Box<S, R>, _ target: Box<S, R>, newRowCount: Int,
         oldToNew: UnsafeBufferPointer<UInt32>
     ) -> Bool {
+        let layout = NodeLayout<R>()
         let newIDs = UnsafeMutablePointer<R>.allocate(capacity: max(newRowCount, 1))
         var k = 0
         for section in target.sections {
-            section.rows.withUnsafeBufferPointer { rows in
-                for r in 0..<rows.count { (newIDs + k + r).initialize(to: rows[r].id) }
+            layout.withRows(section.rows) { count, rows in
+                for r in 0..<count { (newIDs + k + r).initialize(to: rows.id(r).pointee) }
             }
             k += section.rows.count
         }
@@ -109,10 +110,10 @@ struct BoxMatching {
         }
         var i = 0
         for section in source.sections {
-            let matched = section.rows.withUnsafeBufferPointer { rows in
-                for r in 0..<rows.count {
+            let matched = layout.withRows(section.rows) { count, rows in
+                for r in 0..<count {
                     let j = oldToNew[i + r]
-                    if j != BXD_NONE && newIDs[Int(j)] != rows[r].id { return false }
+                    if j != BXD_NONE && newIDs[Int(j)] != rows.id(r).pointee { return false }
                 }
                 return true
             }

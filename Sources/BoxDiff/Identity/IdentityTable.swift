@@ -45,15 +45,15 @@ public struct IdentityTable: Sendable, Hashable {
         sectionContents = sections.map(\.contentHash)
         var ids = [UInt64](repeating: 0, count: total)
         var contents = [UInt64](repeating: 0, count: total)
+        let layout = NodeLayout<RowID>()
         ids.withUnsafeMutableBufferPointer { ids in
             contents.withUnsafeMutableBufferPointer { contents in
                 var k = 0
                 for section in sections {
-                    // In place through a buffer pointer, without copying nodes.
-                    section.rows.withUnsafeBufferPointer { rows in
-                        for r in 0..<rows.count {
-                            ids[k] = IdentityHashing.hash(rows[r].id)
-                            contents[k] = rows[r].component.contentHash
+                    layout.withRows(section.rows) { count, rows in
+                        for r in 0..<count {
+                            ids[k] = IdentityHashing.hash(rows.id(r).pointee)
+                            contents[k] = rows.component(r).pointee.contentHash
                             k += 1
                         }
                     }
