@@ -4,29 +4,31 @@ import CBoxDiff
 /// all row ids of the Box at once (so rows can move between sections), both
 /// in the C core over the flat identity tables. Indices are flat: a row is
 /// its index in the Box's flattened rows.
+@usableFromInline
 struct BoxMatching {
     /// No partner.
-    static let none = BXD_NONE
+    @usableFromInline static let none = BXD_NONE
 
-    let old: IdentityTable
-    let new: IdentityTable
+    @usableFromInline let old: IdentityTable
+    @usableFromInline let new: IdentityTable
     /// Old section → new section, or `none`.
-    let sectionOldToNew: [UInt32]
+    @usableFromInline let sectionOldToNew: [UInt32]
     /// New section → old section, or `none`.
-    let sectionNewToOld: [UInt32]
+    @usableFromInline let sectionNewToOld: [UInt32]
     /// Old flat row → new flat row, or `none`.
-    let rowOldToNew: [UInt32]
+    @usableFromInline let rowOldToNew: [UInt32]
     /// New flat row → old flat row, or `none`.
-    let rowNewToOld: [UInt32]
+    @usableFromInline let rowNewToOld: [UInt32]
     /// Section of each old flat row.
-    let oldRowSection: [UInt32]
+    @usableFromInline let oldRowSection: [UInt32]
     /// Section of each new flat row.
-    let newRowSection: [UInt32]
+    @usableFromInline let newRowSection: [UInt32]
     /// Whether both pairings are minimal for their algorithm.
-    let isMinimal: Bool
+    @usableFromInline let isMinimal: Bool
 
     /// Pairs `source` with `target`, reading (and filling) their cached
     /// identity tables.
+    @inlinable
     init<S, R>(
         source: Box<S, R>, target: Box<S, R>, options: DiffOptions, workspace: DiffWorkspace
     ) throws(DiffError) {
@@ -91,7 +93,8 @@ struct BoxMatching {
     /// closure per row), and rows are read through buffer pointers, so
     /// unspecialized generic code neither copies whole nodes nor looks up
     /// type metadata per row.
-    private static func rowsMatch<S, R>(
+    @inlinable
+    static func rowsMatch<S, R>(
         _ source: Box<S, R>, _ target: Box<S, R>, newRowCount: Int,
         oldToNew: UnsafeBufferPointer<UInt32>
     ) -> Bool {
@@ -123,11 +126,13 @@ struct BoxMatching {
         return true
     }
 
-    private static func node<S, R>(_ box: Box<S, R>, _ path: ElementPath) -> Node<R> {
+    @inlinable
+    static func node<S, R>(_ box: Box<S, R>, _ path: ElementPath) -> Node<R> {
         box.sections[path.section].rows[path.row]
     }
 
-    private static func sectionOfRows(_ table: IdentityTable) -> [UInt32] {
+    @usableFromInline
+    static func sectionOfRows(_ table: IdentityTable) -> [UInt32] {
         var result = [UInt32](repeating: 0, count: table.rowCount)
         let offsets = table.sectionRowOffsets
         result.withUnsafeMutableBufferPointer { out in
@@ -140,34 +145,34 @@ struct BoxMatching {
 
     /// Whether the paired old row `i` changed content (different hashes,
     /// or an incomparable component on either side).
-    @inline(__always)
+    @inlinable
     func rowUpdated(old i: Int, new j: Int) -> Bool {
         let a = old.rowContents[i]
         return a == 0 || a != new.rowContents[j]
     }
 
     /// Whether the paired old section `s` changed its header or footer.
-    @inline(__always)
+    @inlinable
     func sectionUpdated(old s: Int, new t: Int) -> Bool {
         let a = old.sectionContents[s]
         return a == 0 || a != new.sectionContents[t]
     }
 
     /// Whether old row `i` is carried: paired, and its section survives.
-    @inline(__always)
+    @inlinable
     func isCarried(old i: Int) -> Bool {
         rowOldToNew[i] != Self.none && sectionOldToNew[Int(oldRowSection[i])] != Self.none
     }
 
     /// The new path of new flat row `j`.
-    @inline(__always)
+    @inlinable
     func newPath(_ j: Int) -> ElementPath {
         let s = Int(newRowSection[j])
         return ElementPath(section: s, row: j - new.sectionRowOffsets[s])
     }
 
     /// The old path of old flat row `i`.
-    @inline(__always)
+    @inlinable
     func oldPath(_ i: Int) -> ElementPath {
         let s = Int(oldRowSection[i])
         return ElementPath(section: s, row: i - old.sectionRowOffsets[s])

@@ -14,23 +14,26 @@
 ///   their new paths after the batch (moved ones too), except in reloaded
 ///   sections, which the reload refreshes;
 /// - nothing is listed twice.
+@usableFromInline
 struct BoxSingleBatchPlan {
-    var sectionDeleted: [Int] = []
-    var sectionInserted: [Int] = []
-    var sectionMoved: [Move<Int>] = []
-    var sectionUpdated: [Int] = []
-    var rowDeleted: [ElementPath] = []
-    var rowInserted: [ElementPath] = []
-    var rowMoved: [Move<ElementPath>] = []
-    var rowUpdated: [ElementPath] = []
-    var rowReconfigured: [ElementPath] = []
+    @usableFromInline var sectionDeleted: [Int] = []
+    @usableFromInline var sectionInserted: [Int] = []
+    @usableFromInline var sectionMoved: [Move<Int>] = []
+    @usableFromInline var sectionUpdated: [Int] = []
+    @usableFromInline var rowDeleted: [ElementPath] = []
+    @usableFromInline var rowInserted: [ElementPath] = []
+    @usableFromInline var rowMoved: [Move<ElementPath>] = []
+    @usableFromInline var rowUpdated: [ElementPath] = []
+    @usableFromInline var rowReconfigured: [ElementPath] = []
 
     /// Every call of the batch.
+    @usableFromInline
     var changeCount: Int {
         sectionDeleted.count + sectionInserted.count + sectionMoved.count + sectionUpdated.count
             + rowDeleted.count + rowInserted.count + rowMoved.count + rowUpdated.count + rowReconfigured.count
     }
 
+    @usableFromInline
     init(_ m: BoxMatching, style: UpdateStyle, workspace: DiffWorkspace) throws(DiffError) {
         let none = BoxMatching.none
         let old = m.old
@@ -183,6 +186,7 @@ struct BoxSingleBatchPlan {
     }
 
     /// The single stage, whose data is `target`; `nil` when nothing changed.
+    @inlinable
     func stage<S, R>(target: Box<S, R>) -> Changeset<Box<S, R>>? {
         let stage = Changeset(
             data: target, sectionDeleted: sectionDeleted, sectionInserted: sectionInserted,

@@ -13,29 +13,33 @@
 ///    (new paths), after the last structural stage;
 /// 6. section updates (header or footer) as section reloads, in new
 ///    indices.
+@usableFromInline
 struct BoxStagedPlan {
     /// Carried rows whose content changed: (old flat, new flat).
-    var updatedPairs: [(old: Int, new: Int)] = []
-    var updateStyle: UpdateStyle
-    var sectionDeleted: [Int] = []
-    var rowDeleted: [ElementPath] = []
-    var sectionInserted: [Int] = []
-    var sectionMoved: [Move<Int>] = []
-    var rowInserted: [ElementPath] = []
-    var rowMoved: [Move<ElementPath>] = []
-    var sectionUpdated: [Int] = []
+    @usableFromInline var updatedPairs: [(old: Int, new: Int)] = []
+    @usableFromInline var updateStyle: UpdateStyle
+    @usableFromInline var sectionDeleted: [Int] = []
+    @usableFromInline var rowDeleted: [ElementPath] = []
+    @usableFromInline var sectionInserted: [Int] = []
+    @usableFromInline var sectionMoved: [Move<Int>] = []
+    @usableFromInline var rowInserted: [ElementPath] = []
+    @usableFromInline var rowMoved: [Move<ElementPath>] = []
+    @usableFromInline var sectionUpdated: [Int] = []
 
     /// Row updates as stage-1 reloads (O paths) or reconfigures (N paths).
+    @usableFromInline
     func rowUpdates(_ m: BoxMatching) -> [ElementPath] {
         updateStyle == .reload ? updatedPairs.map { m.oldPath($0.old) } : updatedPairs.map { m.newPath($0.new) }
     }
 
     /// Every change, as the reload threshold counts them.
+    @usableFromInline
     var changeCount: Int {
         updatedPairs.count + sectionDeleted.count + rowDeleted.count + sectionInserted.count
             + sectionMoved.count + rowInserted.count + rowMoved.count + sectionUpdated.count
     }
 
+    @usableFromInline
     init(_ m: BoxMatching, style: UpdateStyle, workspace: DiffWorkspace) throws(DiffError) {
         updateStyle = style
         let none = BoxMatching.none
@@ -101,6 +105,7 @@ struct BoxStagedPlan {
 extension BoxStagedPlan {
     /// The stages, each with its intermediate Box; empty stages omitted,
     /// the last stage's data equal to `target`.
+    @inlinable
     func stages<S, R>(_ m: BoxMatching, source: Box<S, R>, target: Box<S, R>) -> [Changeset<Box<S, R>>] {
         typealias B = Box<S, R>
         let none = BoxMatching.none
@@ -190,7 +195,8 @@ extension BoxStagedPlan {
     }
 
     /// The rows whose index passes `keep`, in one pass.
-    private static func rows<R>(of rows: [Node<R>], keeping keep: (Int) -> Bool) -> [Node<R>] {
+    @inlinable
+    static func rows<R>(of rows: [Node<R>], keeping keep: (Int) -> Bool) -> [Node<R>] {
         var result: [Node<R>] = []
         result.reserveCapacity(rows.count)
         for k in rows.indices where keep(k) { result.append(rows[k]) }

@@ -51,6 +51,7 @@ extension StagedChangeset {
     /// - Complexity: O(sections + rows) expected with Heckel, plus
     ///   O(k log k) for the k paired rows' moves; hashing only the sides
     ///   whose identity table is not cached yet.
+    @inlinable
     public init<SectionID, RowID>(
         source: Box<SectionID, RowID>, target: Box<SectionID, RowID>,
         options: DiffOptions = DiffOptions(), workspace: DiffWorkspace? = nil
@@ -87,6 +88,7 @@ extension StagedChangeset {
 
     /// A plan to reload everything: one stage without calls whose data is
     /// `target`.
+    @inlinable
     static func reloadingEverything<S, R>(_ target: Box<S, R>, isMinimal: Bool) -> StagedChangeset
     where Data == Box<S, R> {
         StagedChangeset([Changeset(data: target)], reloadsEverything: true, isMinimal: isMinimal)

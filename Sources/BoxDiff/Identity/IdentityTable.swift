@@ -31,6 +31,7 @@ public struct IdentityTable: Sendable, Hashable {
     /// The table of `box`, computed (not taken from the cache).
     /// - Complexity: O(sections + rows), plus hashing the identities and
     ///   contents.
+    @inlinable
     public init<SectionID, RowID>(_ box: Box<SectionID, RowID>) {
         let sections = box.sections
         var offsets = [Int]()
@@ -94,6 +95,7 @@ extension Box {
     /// The Box's identity table, computed on first use and cached in this
     /// value (and its copies) until ``sections`` is mutated.
     /// - Complexity: O(sections + rows) the first time, O(1) after.
+    @inlinable
     public var identityTable: IdentityTable {
         cache.table { IdentityTable(self) }
     }

@@ -13,6 +13,7 @@
 /// stored. A Box is copied freely between threads; two threads diffing the
 /// same Box at once may both compute its table, and one of the equal
 /// results is kept.
+@usableFromInline
 final class IdentityTableCache: @unchecked Sendable {
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
     private var table: IdentityTable?
@@ -37,6 +38,7 @@ final class IdentityTableCache: @unchecked Sendable {
     }
 
     /// The cached table, or `make()`'s result, stored for next time.
+    @usableFromInline
     func table(_ make: () -> IdentityTable) -> IdentityTable {
         if let table = cached { return table }
         let made = make()

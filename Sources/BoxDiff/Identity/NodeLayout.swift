@@ -5,14 +5,16 @@
 /// up `Node<RowID>`'s type metadata again, which costs more than the hashing
 /// itself. This reads through a raw pointer with the node's layout taken
 /// once per diff, so the per-row work is the id's and component's own.
+@usableFromInline
 struct NodeLayout<RowID: Hashable> {
     /// Bytes from one node to the next.
-    let stride: Int
+    @usableFromInline let stride: Int
     /// Where the id lies inside a node.
-    let idOffset: Int
+    @usableFromInline let idOffset: Int
     /// Where the component lies inside a node.
-    let componentOffset: Int
+    @usableFromInline let componentOffset: Int
 
+    @inlinable
     init() {
         stride = MemoryLayout<Node<RowID>>.stride
         idOffset = MemoryLayout<Node<RowID>>.offset(of: \Node<RowID>.id)!
@@ -21,7 +23,7 @@ struct NodeLayout<RowID: Hashable> {
 
     /// Calls `body` with the row count and a reader of row `r`'s id and
     /// component, valid only during the call.
-    @inline(__always)
+    @inlinable
     func withRows<T>(
         _ rows: [Node<RowID>], _ body: (Int, Reader) throws -> T
     ) rethrows -> T {
@@ -31,18 +33,25 @@ struct NodeLayout<RowID: Hashable> {
     }
 
     /// Row `r`'s fields, in place.
+    @usableFromInline
     struct Reader {
-        let base: UnsafeRawPointer?
-        let layout: NodeLayout
+        @usableFromInline let base: UnsafeRawPointer?
+        @usableFromInline let layout: NodeLayout
+
+        @inlinable
+        init(base: UnsafeRawPointer?, layout: NodeLayout) {
+            self.base = base
+            self.layout = layout
+        }
 
         /// The id of row `r`.
-        @inline(__always)
+        @inlinable
         func id(_ r: Int) -> UnsafePointer<RowID> {
             (base! + r * layout.stride + layout.idOffset).assumingMemoryBound(to: RowID.self)
         }
 
         /// The component of row `r`.
-        @inline(__always)
+        @inlinable
         func component(_ r: Int) -> UnsafePointer<Component> {
             (base! + r * layout.stride + layout.componentOffset).assumingMemoryBound(to: Component.self)
         }

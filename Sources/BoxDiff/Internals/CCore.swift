@@ -49,7 +49,7 @@ final class CoreResult {
     @usableFromInline var isMinimal: Bool { raw.minimal != 0 }
 
     @usableFromInline var oldToNew: UnsafeBufferPointer<UInt32> { buffer(raw.old_to_new, raw.old_count) }
-    var newToOld: UnsafeBufferPointer<UInt32> { buffer(raw.new_to_old, raw.new_count) }
+    @usableFromInline var newToOld: UnsafeBufferPointer<UInt32> { buffer(raw.new_to_old, raw.new_count) }
     @usableFromInline var deletes: UnsafeBufferPointer<UInt32> { buffer(raw.deletes, raw.delete_count) }
     @usableFromInline var inserts: UnsafeBufferPointer<UInt32> { buffer(raw.inserts, raw.insert_count) }
     var updates: UnsafeBufferPointer<UInt32> { buffer(raw.updates, raw.update_count) }

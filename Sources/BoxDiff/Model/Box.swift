@@ -22,7 +22,7 @@ public struct Box<SectionID: Hashable, RowID: Hashable>: CustomStringConvertible
         didSet { cache = IdentityTableCache() }
     }
 
-    var cache: IdentityTableCache
+    @usableFromInline var cache: IdentityTableCache
 
     /// A Box with the given sections.
     public init(sections: [Section<SectionID, RowID>] = []) {
