@@ -26,7 +26,7 @@
  */
 #include "CBoxDiff.h"
 #include "check.h"
-#include "reference_lcs.h"
+#include "reference.h"
 
 /* ---- helpers ------------------------------------------------------------- */
 
@@ -65,18 +65,8 @@ static uint32_t lis_length(const uint32_t *v, uint32_t count) {
         }
         return best;
     }
-    uint32_t *tails = malloc(count * sizeof *tails), len = 0;
-    for (uint32_t p = 0; p < count; p++) {
-        if (v[p] == BXD_NONE) continue;
-        uint32_t lo = 0, hi = len;
-        while (lo < hi) {
-            uint32_t mid = (lo + hi) / 2;
-            if (tails[mid] < v[p]) lo = mid + 1;
-            else hi = mid;
-        }
-        tails[lo] = v[p];
-        if (lo == len) len++;
-    }
+    uint32_t *tails = malloc(count * sizeof *tails);
+    uint32_t len = ref_lis_length(v, count, tails);
     free(tails);
     return len;
 }

@@ -32,7 +32,7 @@
 #define BXD_FUZZ_COMMON_H
 
 #include "CBoxDiff.h"
-#include "../CTests/reference_lcs.h"
+#include "../CTests/reference.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -232,23 +232,6 @@ static inline void fz_ranks(const uint64_t *ids, uint32_t count, fz_occ_t *sorte
             k > 0 && sorted[k - 1].id == sorted[k].id ? rank[sorted[k - 1].index] + 1 : 0;
 }
 
-/* LIS length of the non-NONE values (patience sorting). */
-static inline uint32_t fz_lis(const uint32_t *v, uint32_t count, uint32_t *tails) {
-    uint32_t len = 0;
-    for (uint32_t p = 0; p < count; p++) {
-        if (v[p] == BXD_NONE) continue;
-        uint32_t lo = 0, hi = len;
-        while (lo < hi) {
-            uint32_t mid = (lo + hi) / 2;
-            if (tails[mid] < v[p]) lo = mid + 1;
-            else hi = mid;
-        }
-        tails[lo] = v[p];
-        if (lo == len) len++;
-    }
-    return len;
-}
-
 /* Scratch for fz_verify (static: one fuzz process, one thread). */
 static struct {
     fz_occ_t sa[FZ_MAX], sb[FZ_MAX];
@@ -342,7 +325,7 @@ static inline void fz_verify(const bxd_list_t *ol, const bxd_list_t *nl,
             have = 1;
         }
     }
-    FZ_CHECK(r->move_count == matched - fz_lis(n2o, m, fz_s.tails));
+    FZ_CHECK(r->move_count == matched - ref_lis_length(n2o, m, fz_s.tails));
 
     /* Updates. */
     k = 0;

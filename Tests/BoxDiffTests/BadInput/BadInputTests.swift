@@ -29,18 +29,6 @@ private func ids(_ sections: (String, [Int])...) -> BBox {
     })
 }
 
-/// Every combination of algorithm, batch mode and update style.
-private let optionGrid: [DiffOptions] = DiffAlgorithm.allCases.flatMap { algorithm in
-    BatchMode.allCases.flatMap { mode in
-        UpdateStyle.allCases.map { style in
-            var options = DiffOptions(algorithm: algorithm)
-            options.mode = mode
-            options.updateStyle = style
-            return options
-        }
-    }
-}
-
 /// Diffs `old` into `new` and checks the changeset: no batch-rule
 /// violation, stage-by-stage replay gives each stage's data and the target.
 @discardableResult
@@ -168,7 +156,7 @@ struct BadInputTests {
         // against itself has no changes.
         let dupes = ids(("a", [1, 1, 2, 1]), ("b", [2, 2]), ("c", [1]))
         let shuffled = ids(("c", [2, 1, 1]), ("a", [1, 2]), ("b", [1, 2, 2, 2]))
-        for options in optionGrid {
+        for options in boxOptionGrid {
             try diffChecked(dupes, shuffled, options)
             try diffChecked(shuffled, dupes, options)
             let same = ids(("a", [4, 4, 4]), ("b", [4, 4]))
@@ -244,7 +232,7 @@ struct BadInputTests {
 
         let dupes = ids(("a", [1, 2]), ("b", [3]), ("a", []), ("a", [4]))
         let shuffled = ids(("a", [4]), ("a", [2, 1]), ("b", []), ("b", [3]), ("c", []))
-        for options in optionGrid {
+        for options in boxOptionGrid {
             try diffChecked(dupes, shuffled, options)
             try diffChecked(shuffled, dupes, options)
             #expect(try diffChecked(dupes, dupes, options).isEmpty, "\(options)")
@@ -325,7 +313,7 @@ struct BadInputTests {
         }
         let old = box((1, [1, 2, 3]), (2, [4]))
         let new = box((3, [3]), (1, [5, 1]), (2, [4, 2]))
-        for options in optionGrid {
+        for options in boxOptionGrid {
             let changeset = try diffChecked(old, new, options)
             guard options.mode == .staged else { continue }
             // Section 3 is new: inserted, not paired with 1 or 2.
@@ -440,7 +428,7 @@ struct BadInputTests {
         let full = ids(("a", [1, 2]), ("b", []), ("c", [3]))
         let emptied = ids(("a", []), ("b", []), ("c", []))
         let noRows = ids(("c", []), ("x", []), ("a", []))
-        for options in optionGrid {
+        for options in boxOptionGrid {
             // Empty Box to empty Box: nothing.
             #expect(try diffChecked(BBox.empty, .empty, options).isEmpty)
             // Sections without rows, unchanged: nothing.
@@ -481,7 +469,7 @@ struct BadInputTests {
         // Into the first section, the others deleted, with an update.
         var intoA = ids(("a", [5, 4, 3, 2, 1]))
         intoA.sections[0].rows[2].component = "changed"
-        for options in optionGrid {
+        for options in boxOptionGrid {
             for new in [intoB, intoNew, intoA] {
                 try diffChecked(old, new, options)
                 try diffChecked(new, old, options)
@@ -504,7 +492,7 @@ struct BadInputTests {
         var box = ids(("a", [1, 2, 3]), ("b", [4]))
         box.sections[0].rows[1].component = Component(incomparable: "view")
         box.sections[1].header = Component(incomparable: "header view")
-        for options in optionGrid {
+        for options in boxOptionGrid {
             let workspace = try DiffWorkspace()
             for _ in 0..<3 {
                 let c = try diffChecked(box, box, options, workspace: workspace)
@@ -529,7 +517,7 @@ struct BadInputTests {
         var moved = ids(("a", [3, 1, 2]), ("b", [4]))
         moved.sections[0].rows[2].component = Component(incomparable: "view")
         moved.sections[1].header = Component(incomparable: "header view")
-        for options in optionGrid {
+        for options in boxOptionGrid {
             let c = try diffChecked(box, moved, options)
             #expect(c.changeCount >= 2, "\(options)")
         }
