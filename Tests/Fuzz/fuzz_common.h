@@ -474,3 +474,39 @@ static inline int fz_has_duplicate(const bxd_list_t *ol, const bxd_list_t *nl) {
 }
 
 #endif /* BXD_FUZZ_COMMON_H */
+
+/* ---- one fuzz input's diff session ---------------------------------------- */
+
+/* The decoded lists, a workspace and a result on a counting allocator,
+ * default options: what every target sets up per input. */
+typedef struct fz_session {
+    bxd_list_t old_list, new_list;
+    fz_alloc_t counter;
+    bxd_allocator_t allocator;
+    bxd_workspace_t *ws;
+    bxd_result_t result;
+    bxd_options_t options;
+} fz_session_t;
+
+static inline void fz_begin(fz_session_t *f, const uint8_t *data, size_t size,
+                            fz_input_t *input) {
+    fz_decode(data, size, input);
+    f->old_list = fz_old(input);
+    f->new_list = fz_new(input);
+    f->counter.allocations = 0;
+    f->counter.outstanding = 0;
+    f->allocator = fz_allocator(&f->counter);
+    f->ws = NULL;
+    FZ_CHECK(bxd_workspace_create(&f->allocator, &f->ws) == BXD_OK);
+    bxd_result_init(&f->result);
+    bxd_options_init(&f->options);
+}
+
+/* Frees the result (twice: must be safe) and the workspace; nothing may
+ * be left allocated. */
+static inline void fz_end(fz_session_t *f) {
+    bxd_result_free(&f->result);
+    bxd_result_free(&f->result);
+    bxd_workspace_destroy(f->ws);
+    FZ_CHECK(f->counter.outstanding == 0);
+}

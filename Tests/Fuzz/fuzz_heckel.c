@@ -12,24 +12,13 @@
 static fz_input_t input;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    fz_decode(data, size, &input);
-    bxd_list_t ol = fz_old(&input), nl = fz_new(&input);
-    fz_alloc_t counter = {0, 0};
-    bxd_allocator_t allocator = fz_allocator(&counter);
-    bxd_workspace_t *ws = NULL;
-    FZ_CHECK(bxd_workspace_create(&allocator, &ws) == BXD_OK);
-    bxd_result_t r;
-    bxd_result_init(&r);
-    bxd_options_t o;
-    bxd_options_init(&o);
+    fz_session_t f;
+    fz_begin(&f, data, size, &input);
     const int use_ws = (input.option & 4) == 0;
-    FZ_CHECK(bxd_diff(use_ws ? ws : NULL, &ol, &nl, (input.option & 2) ? &o : NULL,
-                      &r) == BXD_OK);
-    fz_verify(&ol, &nl, &r, 1);
-    FZ_CHECK(r.minimal == 1);
-    bxd_result_free(&r);
-    bxd_result_free(&r);
-    bxd_workspace_destroy(ws);
-    FZ_CHECK(counter.outstanding == 0);
+    FZ_CHECK(bxd_diff(use_ws ? f.ws : NULL, &f.old_list, &f.new_list,
+                      (input.option & 2) ? &f.options : NULL, &f.result) == BXD_OK);
+    fz_verify(&f.old_list, &f.new_list, &f.result, 1);
+    FZ_CHECK(f.result.minimal == 1);
+    fz_end(&f);
     return 0;
 }

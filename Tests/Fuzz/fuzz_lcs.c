@@ -14,32 +14,24 @@
 static fz_input_t input;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    fz_decode(data, size, &input);
-    bxd_list_t ol = fz_old(&input), nl = fz_new(&input);
-    fz_alloc_t counter = {0, 0};
-    bxd_allocator_t allocator = fz_allocator(&counter);
-    bxd_workspace_t *ws = NULL;
-    FZ_CHECK(bxd_workspace_create(&allocator, &ws) == BXD_OK);
-    bxd_result_t r;
-    bxd_result_init(&r);
-    bxd_options_t o;
-    bxd_options_init(&o);
-    o.algorithm = BXD_ALGORITHM_LCS;
-    if (input.option & 2) o.lcs_cost_bound = 1u + ((input.option >> 2) & 3u);
-    else if (input.option & 1) o.lcs_cost_bound = 0; /* 0 means the default */
-    FZ_CHECK(bxd_diff(ws, &ol, &nl, &o, &r) == BXD_OK);
-    fz_verify(&ol, &nl, &r, 0);
-    const uint32_t kept = r.matched_count - r.move_count;
-    if ((uint64_t)ol.count * nl.count <= 400000u) {
-        uint32_t lcs = ref_lcs_length(ol.ids, (uint32_t)ol.count, nl.ids,
-                                 (uint32_t)nl.count);
+    fz_session_t f;
+    fz_begin(&f, data, size, &input);
+    const bxd_list_t *ol = &f.old_list, *nl = &f.new_list;
+    bxd_result_t *r = &f.result;
+    f.options.algorithm = BXD_ALGORITHM_LCS;
+    if (input.option & 2) f.options.lcs_cost_bound = 1u + ((input.option >> 2) & 3u);
+    else if (input.option & 1) f.options.lcs_cost_bound = 0; /* 0 means the default */
+    FZ_CHECK(bxd_diff(f.ws, ol, nl, &f.options, r) == BXD_OK);
+    fz_verify(ol, nl, r, 0);
+    const uint32_t kept = r->matched_count - r->move_count;
+    if ((uint64_t)ol->count * nl->count <= 400000u) {
+        uint32_t lcs = ref_lcs_length(ol->ids, (uint32_t)ol->count, nl->ids,
+                                      (uint32_t)nl->count);
         FZ_CHECK(kept <= lcs);
-        if (r.minimal) FZ_CHECK(kept == lcs);
+        if (r->minimal) FZ_CHECK(kept == lcs);
         /* Within the default bound every search on these sizes is exact. */
-        if (!(input.option & 2)) FZ_CHECK(r.minimal == 1);
+        if (!(input.option & 2)) FZ_CHECK(r->minimal == 1);
     }
-    bxd_result_free(&r);
-    bxd_workspace_destroy(ws);
-    FZ_CHECK(counter.outstanding == 0);
+    fz_end(&f);
     return 0;
 }

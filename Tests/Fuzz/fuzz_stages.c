@@ -32,17 +32,11 @@ static bxd_status_t run(bxd_workspace_t *ws, const bxd_list_t *ol,
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    fz_decode(data, size, &input);
-    bxd_list_t ol = fz_old(&input), nl = fz_new(&input);
-    fz_alloc_t counter = {0, 0};
-    bxd_allocator_t allocator = fz_allocator(&counter);
-    bxd_workspace_t *ws = NULL;
-    FZ_CHECK(bxd_workspace_create(&allocator, &ws) == BXD_OK);
-    bxd_result_t r;
-    bxd_result_init(&r);
-
-    bxd_options_t o;
-    bxd_options_init(&o);
+    fz_session_t f;
+    fz_begin(&f, data, size, &input);
+    bxd_list_t ol = f.old_list, nl = f.new_list;
+    bxd_workspace_t *ws = f.ws;
+    bxd_options_t o = f.options;
     o.algorithm = (input.option & 1) ? BXD_ALGORITHM_LCS : BXD_ALGORITHM_HECKEL;
     if (input.option & 2) o.flags = BXD_FLAG_REJECT_DUPLICATES;
     if (input.option & 4) o.lcs_cost_bound = 2;
@@ -50,26 +44,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     if (input.option & 8) {
         /* A stale diff in the result first (reverse, default options). */
-        FZ_CHECK(bxd_diff(ws, &nl, &ol, NULL, &r) == BXD_OK);
-        fz_verify(&nl, &ol, &r, 1);
+        FZ_CHECK(bxd_diff(ws, &nl, &ol, NULL, &f.result) == BXD_OK);
+        fz_verify(&nl, &ol, &f.result, 1);
     }
-    bxd_status_t s = run(ws, &ol, &nl, &o, &r, dup);
+    bxd_status_t s = run(ws, &ol, &nl, &o, &f.result, dup);
     if (s == BXD_OK) {
-        memcpy(first_o2n, r.old_to_new, ol.count * sizeof(uint32_t));
-        first_moves = r.move_count;
+        memcpy(first_o2n, f.result.old_to_new, ol.count * sizeof(uint32_t));
+        first_moves = f.result.move_count;
     }
-    run(ws, &nl, &ol, &o, &r, dup);
-    const unsigned long before = counter.allocations;
-    s = run(ws, &ol, &nl, &o, &r, dup);
-    FZ_CHECK(counter.allocations == before);
+    run(ws, &nl, &ol, &o, &f.result, dup);
+    const unsigned long before = f.counter.allocations;
+    s = run(ws, &ol, &nl, &o, &f.result, dup);
+    FZ_CHECK(f.counter.allocations == before);
     if (s == BXD_OK) {
         FZ_CHECK(ol.count == 0 ||
-                 memcmp(first_o2n, r.old_to_new, ol.count * sizeof(uint32_t)) == 0);
-        FZ_CHECK(first_moves == r.move_count);
+                 memcmp(first_o2n, f.result.old_to_new, ol.count * sizeof(uint32_t)) == 0);
+        FZ_CHECK(first_moves == f.result.move_count);
     }
-    bxd_result_free(&r);
-    bxd_result_free(&r);
-    bxd_workspace_destroy(ws);
-    FZ_CHECK(counter.outstanding == 0);
+    fz_end(&f);
     return 0;
 }
