@@ -111,12 +111,20 @@ extension BoxStagedPlan {
         let none = BoxMatching.none
         var stages: [Changeset<B>] = []
 
-        // 1. Updates (reload style): the old Box with the updated rows' new nodes.
+        // 1. Updates (reload style): the old Box with the updated rows' new
+        // nodes. Each touched section's rows are copied once, explicitly
+        // (not by copy-on-write through a subscript), then patched in place.
+        let layout = NodeLayout<R>()
         var current = source.sections
         if updateStyle == .reload && !updatedPairs.isEmpty {
+            var copied = -1
             for pair in updatedPairs {
                 let p = m.oldPath(pair.old)
                 let q = m.newPath(pair.new)
+                if p.section != copied {
+                    current[p.section].rows = layout.copies(of: current[p.section].rows, keeping: { _ in true })
+                    copied = p.section
+                }
                 current[p.section].rows[p.row] = target.sections[q.section].rows[q.row]
             }
             stages.append(Changeset(data: B(sections: current), elementUpdated: rowUpdates(m)))
@@ -131,7 +139,7 @@ extension BoxStagedPlan {
             let start = m.old.sectionRowOffsets[s]
             while nextDelete < rowDeleted.count && rowDeleted[nextDelete].section < s { nextDelete += 1 }
             if nextDelete < rowDeleted.count && rowDeleted[nextDelete].section == s {
-                section.rows = Self.rows(of: section.rows, keeping: { m.rowOldToNew[start + $0] != none })
+                section.rows = layout.copies(of: section.rows, keeping: { m.rowOldToNew[start + $0] != none })
             }
             survivors.append(section)
         }
@@ -151,7 +159,7 @@ extension BoxStagedPlan {
             if s != none { return survivors[positionAfterDeletes[Int(s)]] }
             var section = target.sections[t]
             let start = m.new.sectionRowOffsets[t]
-            section.rows = Self.rows(of: section.rows, keeping: {
+            section.rows = layout.copies(of: section.rows, keeping: {
                 let i = m.rowNewToOld[start + $0]
                 return i == none || !m.isCarried(old: Int(i))
             })
@@ -192,14 +200,5 @@ extension BoxStagedPlan {
         }
         if let last = stages.indices.last { stages[last].data = target }
         return stages
-    }
-
-    /// The rows whose index passes `keep`, in one pass.
-    @inlinable
-    static func rows<R>(of rows: [Node<R>], keeping keep: (Int) -> Bool) -> [Node<R>] {
-        var result: [Node<R>] = []
-        result.reserveCapacity(rows.count)
-        for k in rows.indices where keep(k) { result.append(rows[k]) }
-        return result
     }
 }

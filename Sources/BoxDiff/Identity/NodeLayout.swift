@@ -21,6 +21,43 @@ struct NodeLayout<RowID: Hashable> {
         componentOffset = MemoryLayout<Node<RowID>>.offset(of: \Node<RowID>.component)!
     }
 
+    /// Whether an id is plain bytes (no references, trivially copied), so
+    /// it can be copied with `memcpy` instead of through its type's value
+    /// witnesses (the case of `Int`, and of `UUID`, whose layout is
+    /// resilient and so copied through a call per row otherwise).
+    @inlinable
+    var idIsPlainData: Bool { _isPOD(RowID.self) }
+
+    /// The rows of `rows` whose index passes `keep`, in order, as a new
+    /// array: one allocation, each kept node copied once, the id as bytes
+    /// when ``idIsPlainData`` and the component by its own (specialized)
+    /// copy.
+    @inlinable
+    func copies(of rows: [Node<RowID>], keeping keep: (Int) -> Bool) -> [Node<RowID>] {
+        guard idIsPlainData else {
+            var result: [Node<RowID>] = []
+            result.reserveCapacity(rows.count)
+            for k in rows.indices where keep(k) { result.append(rows[k]) }
+            return result
+        }
+        let idSize = MemoryLayout<RowID>.size
+        return rows.withUnsafeBytes { raw in
+            [Node<RowID>](unsafeUninitializedCapacity: rows.count) { buffer, initialized in
+                guard let from = raw.baseAddress, let to = UnsafeMutableRawPointer(buffer.baseAddress) else { return }
+                var n = 0
+                for k in 0..<rows.count where keep(k) {
+                    let source = from + k * stride
+                    let target = to + n * stride
+                    (target + idOffset).copyMemory(from: source + idOffset, byteCount: idSize)
+                    (target + componentOffset).assumingMemoryBound(to: Component.self).initialize(
+                        to: (source + componentOffset).assumingMemoryBound(to: Component.self).pointee)
+                    n += 1
+                }
+                initialized = n
+            }
+        }
+    }
+
     /// Calls `body` with the row count and a reader of row `r`'s id and
     /// component, valid only during the call.
     @inlinable

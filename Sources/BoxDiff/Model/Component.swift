@@ -16,46 +16,59 @@
 /// let view = Component(incomparable: someClosure) // always updated
 /// ```
 public struct Component: Sendable, Equatable, CustomStringConvertible, ExpressibleByStringLiteral {
-    enum Storage: Sendable {
-        case comparable(any Hashable & Sendable)
-        case incomparable(any Sendable)
+    /// The value, behind one reference: copying a component, and so a row,
+    /// is one retain, and a row stays small (an id and a pointer), which
+    /// matters for the copies a staged changeset's intermediate Boxes make.
+    let storage: Storage
+
+    /// The value; an incomparable one wrapped in ``Incomparable``. A plain
+    /// stored existential, so hashing and `==` open it in place.
+    final class Storage: Sendable {
+        let content: any Hashable & Sendable
+        /// Whether `content` is the caller's own `Hashable` value.
+        let comparable: Bool
+
+        init(_ content: any Hashable & Sendable, comparable: Bool) {
+            self.content = content
+            self.comparable = comparable
+        }
     }
 
-    let storage: Storage
+    /// The wrapper of an incomparable value: never equal to anything.
+    struct Incomparable: Hashable, Sendable {
+        let value: any Sendable
+        static func == (_: Incomparable, _: Incomparable) -> Bool { false }
+        func hash(into _: inout Hasher) {}
+    }
 
     /// A comparable component: changed when its value is not `==` to the
     /// other side's.
     public init<Value: Hashable & Sendable>(_ value: Value) {
-        storage = .comparable(value)
+        storage = Storage(value, comparable: true)
     }
 
     /// A component that cannot be compared: it counts as changed on every
     /// diff.
     public init(incomparable value: any Sendable) {
-        storage = .incomparable(value)
+        storage = Storage(Incomparable(value: value), comparable: false)
     }
 
     /// A comparable `String` component.
     public init(stringLiteral value: String) {
-        storage = .comparable(value)
+        storage = Storage(value, comparable: true)
     }
 
     /// The wrapped value.
     public var value: any Sendable {
-        switch storage {
-        case .comparable(let value): return value
-        case .incomparable(let value): return value
-        }
+        if !storage.comparable, let wrapper = storage.content as? Incomparable { return wrapper.value }
+        return storage.content
     }
 
     /// The wrapped value as `T`, or `nil` when it is of another type.
     public func value<T>(as _: T.Type = T.self) -> T? { value as? T }
 
     /// Whether the component can be compared (was made from a `Hashable`).
-    public var isComparable: Bool {
-        if case .comparable = storage { return true }
-        return false
-    }
+    public var isComparable: Bool { storage.comparable }
 
     /// The content hash the diff compares: never 0 for a comparable
     /// component; 0 for an incomparable one (0 means "always changed").
@@ -65,12 +78,13 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
     /// `hashValue`, the hash is only stable within one process.
     /// - Complexity: O(size of the value).
     public var contentHash: UInt64 {
-        guard case .comparable(let value) = storage else { return 0 }
-        return Self.hash(value)
+        storage.comparable ? Self.hash(storage.content) : 0
     }
 
     private static func hash<T: Hashable>(_ value: T) -> UInt64 {
-        let type = UInt64(UInt(bitPattern: ObjectIdentifier(T.self).hashValue))
+        // The type's metadata address: unique per type within the process,
+        // and free (its `hashValue` would run SipHash on every row).
+        let type = UInt64(UInt(bitPattern: ObjectIdentifier(T.self)))
         let h = (IdentityHashing.hash(value) ^ (type &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
         let mixed = h ^ (h >> 31)
         return mixed == 0 ? 1 : mixed
@@ -81,8 +95,8 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
     /// not even itself (like `Double.nan`), since it counts as changed on
     /// every diff.
     public static func == (lhs: Component, rhs: Component) -> Bool {
-        guard case .comparable(let l) = lhs.storage, case .comparable(let r) = rhs.storage else { return false }
-        return equal(l, r)
+        guard lhs.storage.comparable && rhs.storage.comparable else { return false }
+        return equal(lhs.storage.content, rhs.storage.content)
     }
 
     private static func equal<T: Hashable>(_ lhs: T, _ rhs: any Hashable & Sendable) -> Bool {
@@ -92,9 +106,6 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
 
     /// The wrapped value's description; incomparable ones are marked.
     public var description: String {
-        switch storage {
-        case .comparable(let value): return String(describing: value)
-        case .incomparable(let value): return "incomparable(\(value))"
-        }
+        storage.comparable ? String(describing: storage.content) : "incomparable(\(value))"
     }
 }
