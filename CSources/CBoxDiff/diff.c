@@ -31,7 +31,7 @@ bxd_status_t bxd_diff(bxd_workspace_t *workspace, const bxd_list_t *old_list,
     if (options->algorithm != BXD_ALGORITHM_HECKEL &&
         options->algorithm != BXD_ALGORITHM_LCS)
         return BXD_ERR_INVALID_ARGUMENT;
-    if ((options->flags & ~(uint32_t)BXD_FLAG_REJECT_DUPLICATES) != 0)
+    if ((options->flags & ~(uint32_t)(BXD_FLAG_REJECT_DUPLICATES | BXD_FLAG_PAIRS_ONLY)) != 0)
         return BXD_ERR_INVALID_ARGUMENT;
 
     bxd_workspace_t *ws = workspace;
@@ -70,8 +70,15 @@ bxd_status_t bxd_diff(bxd_workspace_t *workspace, const bxd_list_t *old_list,
         minimal = result->minimal;
     }
     if (s != BXD_OK) goto done;
-    s = bxd_result_finish(ws, old_list, new_list, &span, result);
-    if (s != BXD_OK) goto done;
+    if (options->flags & BXD_FLAG_PAIRS_ONLY) {
+        /* Every pair lies in the trimmed prefix, the trimmed suffix or the
+         * middle: the prefix and suffix pair all their elements. */
+        result->matched_count = (uint32_t)old_list->count -
+                                ((span.old_end - span.prefix) - span.middle_pairs);
+    } else {
+        s = bxd_result_finish(ws, old_list, new_list, &span, result);
+        if (s != BXD_OK) goto done;
+    }
     result->old_count = (uint32_t)old_list->count;
     result->new_count = (uint32_t)new_list->count;
     result->old_to_new = o2n;

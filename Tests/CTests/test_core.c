@@ -683,7 +683,7 @@ static void test_arguments(void) {
     CHECK(bxd_diff(ws, &ok, &ok, &o, &r) == BXD_ERR_INVALID_ARGUMENT);
     o.algorithm = (bxd_algorithm_t)-1;
     CHECK(bxd_diff(ws, &ok, &ok, &o, &r) == BXD_ERR_INVALID_ARGUMENT);
-    o = opts(BXD_ALGORITHM_LCS, 0x2, 0);
+    o = opts(BXD_ALGORITHM_LCS, 0x4, 0);
     CHECK(bxd_diff(ws, &ok, &ok, &o, &r) == BXD_ERR_INVALID_ARGUMENT);
     o = opts(BXD_ALGORITHM_HECKEL, 0x80000000u | BXD_FLAG_REJECT_DUPLICATES, 0);
     CHECK(bxd_diff(ws, &ok, &ok, &o, &r) == BXD_ERR_INVALID_ARGUMENT);
@@ -932,6 +932,91 @@ static void test_allocation_failures(void) {
     }
 }
 
+/* ---- pairs only ------------------------------------------------------------- */
+
+/* BXD_FLAG_PAIRS_ONLY gives the same maps, matched count, minimality and
+ * duplicate report as a full diff, and no change lists or stages; with the
+ * k-th allocation failing for every k it returns BXD_ERR_NO_MEMORY and
+ * leaks nothing. */
+static void test_pairs_only(void) {
+    enum { CAP = 700 };
+    uint64_t a[CAP], b[CAP], ca[CAP], cb[CAP];
+    bxd_workspace_t *ws = NULL;
+    CHECK(bxd_workspace_create(NULL, &ws) == BXD_OK);
+    bxd_result_t full, pairs;
+    bxd_result_init(&full);
+    bxd_result_init(&pairs);
+    uint64_t fresh = 0xA00000000ull;
+    for (int iter = 0; iter < 300; iter++) {
+        uint32_t n = rng_below(iter % 10 == 0 ? 8 : 300);
+        uint32_t pool = rng_below(3) == 0 ? 0 : 1 + rng_below(40);
+        fill_ids(a, n, pool);
+        uint32_t m = fill_edit(a, n, b, CAP, pool, &fresh);
+        for (uint32_t i = 0; i < n; i++) ca[i] = rng_below(3);
+        for (uint32_t j = 0; j < m; j++) cb[j] = rng_below(3);
+        bxd_list_t ol = {a, ca, n}, nl = {b, cb, m};
+        for (int ai = 0; ai < 2; ai++)
+            for (uint32_t reject = 0; reject <= BXD_FLAG_REJECT_DUPLICATES; reject++) {
+                bxd_options_t fo = opts(algorithms[ai], reject, ai ? 1 + rng_below(64) : 0);
+                bxd_options_t po = fo;
+                po.flags |= BXD_FLAG_PAIRS_ONLY;
+                bxd_status_t fs = bxd_diff(ws, &ol, &nl, &fo, &full);
+                bxd_status_t ps = bxd_diff(ws, &ol, &nl, &po, &pairs);
+                CHECK(fs == ps);
+                if (fs == BXD_ERR_DUPLICATE) {
+                    CHECK(pairs.duplicate_side == full.duplicate_side &&
+                          pairs.duplicate_index == full.duplicate_index &&
+                          pairs.duplicate_first_index == full.duplicate_first_index);
+                }
+                if (fs != BXD_OK || ps != BXD_OK) continue;
+                CHECK(pairs.old_count == n && pairs.new_count == m);
+                CHECK(pairs.matched_count == full.matched_count);
+                CHECK(pairs.minimal == full.minimal);
+                CHECK(n == 0 || memcmp(pairs.old_to_new, full.old_to_new, n * sizeof(uint32_t)) == 0);
+                CHECK(m == 0 || memcmp(pairs.new_to_old, full.new_to_old, m * sizeof(uint32_t)) == 0);
+                uint32_t matched = 0;
+                for (uint32_t i = 0; i < n; i++) matched += pairs.old_to_new[i] != BXD_NONE;
+                CHECK(matched == pairs.matched_count);
+                CHECK(pairs.delete_count == 0 && pairs.insert_count == 0 &&
+                      pairs.move_count == 0 && pairs.update_count == 0 &&
+                      pairs.stage_count == 0);
+            }
+    }
+    bxd_result_free(&full);
+    bxd_result_free(&pairs);
+    bxd_workspace_destroy(ws);
+
+    /* Allocation failure, both algorithms. */
+    uint32_t n = 300;
+    fill_ids(a, n, 50);
+    uint32_t m = fill_edit(a, n, b, CAP, 50, &fresh);
+    bxd_list_t ol = {a, NULL, n}, nl = {b, NULL, m};
+    for (int ai = 0; ai < 2; ai++) {
+        bxd_options_t po = opts(algorithms[ai], BXD_FLAG_PAIRS_ONLY, 0);
+        unsigned long k_total = 0;
+        for (unsigned long k = 0; k == 0 || k <= k_total; k++) {
+            counting_allocator_t c = {0, 0, 0};
+            bxd_workspace_t *w = NULL;
+            bxd_result_t r;
+            bxd_result_init(&r);
+            CHECK(bxd_workspace_create(counting(&c), &w) == BXD_OK);
+            unsigned long base = c.allocations;
+            c.fail_at = k ? base + k : 0;
+            bxd_status_t st = bxd_diff(w, &ol, &nl, &po, &r);
+            if (k == 0) {
+                CHECK(st == BXD_OK && r.matched_count > 0);
+                k_total = c.allocations - base;
+                CHECK(k_total >= 2);
+            } else {
+                CHECK(st == BXD_ERR_NO_MEMORY && r.matched_count == 0);
+            }
+            bxd_result_free(&r);
+            bxd_workspace_destroy(w);
+            CHECK(c.outstanding == 0);
+        }
+    }
+}
+
 /* ---- bad input (issue #7) ------------------------------------------------------ */
 
 /* NULL ids with a non-zero count: BXD_ERR_INVALID_ARGUMENT on either side,
@@ -1148,7 +1233,10 @@ static void test_allocation_failures_after_reuse(void) {
     static scenario_t big;
     make_scenario(&big, 3000);
     for (uint32_t i = 0; i < big.n; i++) big.a[i] = 9000 + i;
-    for (uint32_t j = 0; j < big.m; j++) big.b[j] = 9000 + (j * 7) % (big.m + 40);
+    /* j * 7 mod a modulus coprime with 7 (and above m): distinct ids. */
+    uint32_t modulus = big.m + 40;
+    while (modulus % 7 == 0) modulus++;
+    for (uint32_t j = 0; j < big.m; j++) big.b[j] = 9000 + (j * 7) % modulus;
     const uint64_t small_a[] = {1, 2, 3, 4}, small_b[] = {4, 1, 2, 5};
     for (int ai = 0; ai < 2; ai++)
         for (int with_contents = 0; with_contents < 2; with_contents++) {
@@ -1328,6 +1416,7 @@ int main(void) {
     test_hash();
     test_lis_mark();
     test_random();
+    test_pairs_only();
     test_lcs_dp();
     test_reuse();
     test_allocation_failures();

@@ -9,7 +9,9 @@
  * then old -> new again, which must allocate nothing (every buffer is
  * already large enough) and give the same answer as the first time. In
  * reject mode, a duplicate must be reported exactly (first repeat, old
- * list first) and a duplicate-free pair must diff normally.
+ * list first) and a duplicate-free pair must diff normally. A fourth diff
+ * with BXD_FLAG_PAIRS_ONLY must give the same pairing, no change lists,
+ * and allocate nothing.
  */
 #include "fuzz_common.h"
 
@@ -60,6 +62,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FZ_CHECK(ol.count == 0 ||
                  memcmp(first_o2n, f.result.old_to_new, ol.count * sizeof(uint32_t)) == 0);
         FZ_CHECK(first_moves == f.result.move_count);
+    }
+    /* Pairs only: the same pairing, no change lists, nothing allocated. */
+    bxd_options_t po = o;
+    po.flags |= BXD_FLAG_PAIRS_ONLY;
+    const uint32_t matched = f.result.matched_count;
+    const bxd_status_t ps = bxd_diff(ws, &ol, &nl, &po, &f.result);
+    FZ_CHECK(ps == s && f.counter.allocations == before);
+    if (ps == BXD_OK) {
+        FZ_CHECK(ol.count == 0 ||
+                 memcmp(first_o2n, f.result.old_to_new, ol.count * sizeof(uint32_t)) == 0);
+        FZ_CHECK(f.result.matched_count == matched);
+        FZ_CHECK(f.result.delete_count == 0 && f.result.insert_count == 0 &&
+                 f.result.move_count == 0 && f.result.update_count == 0 &&
+                 f.result.stage_count == 0);
     }
     fz_end(&f);
     return 0;

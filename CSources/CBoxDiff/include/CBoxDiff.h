@@ -138,6 +138,14 @@ typedef enum bxd_algorithm {
  *  list, instead of pairing duplicate occurrences in order. */
 #define BXD_FLAG_REJECT_DUPLICATES 0x1u
 
+/** Option flag: compute the pairing only. The result holds `old_to_new`,
+ *  `new_to_old`, `matched_count` and `minimal` exactly as without the flag;
+ *  deletes, inserts, moves, updates and stages are left empty (counts 0).
+ *  For callers that derive their own changes from the maps (BoxDiff's
+ *  sectioned layer does): it skips the longest-increasing-subsequence pass
+ *  and the change lists. */
+#define BXD_FLAG_PAIRS_ONLY 0x2u
+
 /** Default `lcs_cost_bound`: diagonals searched exhaustively per split
  *  before the LCS search turns heuristic. */
 #define BXD_DEFAULT_LCS_COST_BOUND 4096u

@@ -58,7 +58,7 @@ struct BoxMatching {
                 return .duplicateIdentifier(
                     String(reflecting: box.sections[index].id), side: side,
                     location: .section(index), firstLocation: .section(first))
-            })
+            }, pairsOnly: true)
         sectionOldToNew = Array(result.oldToNew)
         sectionNewToOld = Array(result.newToOld)
         let sectionsMinimal = result.isMinimal
@@ -79,7 +79,7 @@ struct BoxMatching {
                 return .duplicateIdentifier(
                     String(reflecting: Self.node(box, path).id), side: side,
                     location: .row(path), firstLocation: .row(table.path(ofRow: first)))
-            })
+            }, pairsOnly: true)
         rowOldToNew = Array(result.oldToNew)
         rowNewToOld = Array(result.newToOld)
         isMinimal = sectionsMinimal && result.isMinimal

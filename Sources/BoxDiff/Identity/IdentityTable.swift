@@ -54,7 +54,7 @@ public struct IdentityTable: Sendable, Hashable {
                     layout.withRows(section.rows) { count, rows in
                         for r in 0..<count {
                             ids[k] = IdentityHashing.hash(rows.id(r).pointee)
-                            contents[k] = rows.component(r).pointee.contentHash
+                            contents[k] = Component.contentHash(at: rows.component(r))
                             k += 1
                         }
                     }

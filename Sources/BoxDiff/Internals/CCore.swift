@@ -110,10 +110,12 @@ enum CCore {
     ///   - oldIDs, newIDs: identity hashes.
     ///   - oldContents, newContents: content hashes, the same length as the
     ///     ids, or both `nil` (no updates are computed).
+    ///   - pairsOnly: compute the maps only (`BXD_FLAG_PAIRS_ONLY`): no
+    ///     change lists, moves or stages.
     static func diff(
         oldIDs: UnsafeBufferPointer<UInt64>, oldContents: UnsafeBufferPointer<UInt64>?,
         newIDs: UnsafeBufferPointer<UInt64>, newContents: UnsafeBufferPointer<UInt64>?,
-        algorithm: DiffAlgorithm, rejectDuplicates: Bool, lcsCostBound: Int,
+        algorithm: DiffAlgorithm, rejectDuplicates: Bool, pairsOnly: Bool = false, lcsCostBound: Int,
         workspace: CoreWorkspace?, into result: CoreResult
     ) throws(CoreFailure) {
         var old = bxd_list_t(
@@ -125,7 +127,8 @@ enum CCore {
         var options = bxd_options_t()
         bxd_options_init(&options)
         options.algorithm = algorithm == .lcs ? BXD_ALGORITHM_LCS : BXD_ALGORITHM_HECKEL
-        options.flags = rejectDuplicates ? UInt32(BXD_FLAG_REJECT_DUPLICATES) : 0
+        options.flags = (rejectDuplicates ? UInt32(BXD_FLAG_REJECT_DUPLICATES) : 0)
+            | (pairsOnly ? UInt32(BXD_FLAG_PAIRS_ONLY) : 0)
         options.lcs_cost_bound = UInt64(max(0, lcsCostBound))
         let status = bxd_diff(workspace?.raw, &old, &new, &options, &result.raw)
         guard status == BXD_OK else { throw failure(status, result) }

@@ -62,6 +62,8 @@ enum Pairing {
     ///     so the caller's loop runs in its own generic context.
     ///   - duplicate: builds the error for a rejected duplicate (side,
     ///     second index, first index).
+    ///   - pairsOnly: only the maps are needed (the Box layer derives its
+    ///     own changes): the core skips moves, change lists and stages.
     @usableFromInline
     static func pair<ID: Hashable>(
         oldIDs: inout [UInt64], newIDs: inout [UInt64],
@@ -69,7 +71,7 @@ enum Pairing {
         injective: Bool, oldID: (Int) -> ID, newID: (Int) -> ID,
         pairsMatch: (UnsafeBufferPointer<UInt32>) -> Bool,
         options: DiffOptions, workspace: DiffWorkspace,
-        duplicate: (DiffSide, Int, Int) -> DiffError
+        duplicate: (DiffSide, Int, Int) -> DiffError, pairsOnly: Bool = false
     ) throws(DiffError) {
         for count in [oldIDs.count, newIDs.count] where count > CCore.maxCount {
             throw .tooLarge(count: count, limit: CCore.maxCount)
@@ -83,7 +85,7 @@ enum Pairing {
                             try CCore.diff(
                                 oldIDs: o, oldContents: oc, newIDs: n, newContents: nc,
                                 algorithm: options.algorithm,
-                                rejectDuplicates: options.duplicates == .reject,
+                                rejectDuplicates: options.duplicates == .reject, pairsOnly: pairsOnly,
                                 lcsCostBound: options.lcsCostBound,
                                 workspace: workspace.core, into: result)
                         }

@@ -81,6 +81,18 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
         storage.comparable ? Self.hash(storage.content) : 0
     }
 
+    /// ``contentHash`` of the component at `pointer`, read in place: the
+    /// storage reference is borrowed, not retained and released, which
+    /// matters when a whole Box is hashed row after row.
+    @usableFromInline
+    static func contentHash(at pointer: UnsafePointer<Component>) -> UInt64 {
+        // A struct with one stored class reference has that reference's layout.
+        assert(MemoryLayout<Component>.size == MemoryLayout<Unmanaged<Storage>>.size)
+        return UnsafeRawPointer(pointer).load(as: Unmanaged<Storage>.self)._withUnsafeGuaranteedRef { storage in
+            storage.comparable ? hash(storage.content) : 0
+        }
+    }
+
     private static func hash<T: Hashable>(_ value: T) -> UInt64 {
         // The type's metadata address: unique per type within the process,
         // and free (its `hashValue` would run SipHash on every row).
