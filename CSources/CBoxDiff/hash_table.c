@@ -20,18 +20,23 @@ bxd_status_t bxd_table_capacity(size_t count, size_t *capacity,
     return BXD_OK;
 }
 
-bxd_status_t bxd_table_prepare(bxd_workspace_t *ws, size_t count,
-                               bxd_table_t *table) {
+bxd_status_t bxd_table_prepare_in(bxd_workspace_t *ws, int which,
+                                  size_t count, bxd_table_t *table) {
     size_t capacity;
     unsigned bits;
     bxd_status_t st = bxd_table_capacity(count, &capacity, &bits);
     if (st != BXD_OK) return st;
-    st = bxd_ws_reserve(ws, BXD_WS_TABLE, capacity, sizeof(bxd_slot_t));
+    st = bxd_ws_reserve(ws, which, capacity, sizeof(bxd_slot_t));
     if (st != BXD_OK) return st;
-    table->slots = (bxd_slot_t *)ws->buffers[BXD_WS_TABLE].data;
+    table->slots = (bxd_slot_t *)ws->buffers[which].data;
     table->mask = capacity - 1;
     table->shift = 64u - bits;
     /* 0xFF bytes make every cursor BXD_SLOT_EMPTY. */
     memset(table->slots, 0xFF, capacity * sizeof(bxd_slot_t));
     return BXD_OK;
+}
+
+bxd_status_t bxd_table_prepare(bxd_workspace_t *ws, size_t count,
+                               bxd_table_t *table) {
+    return bxd_table_prepare_in(ws, BXD_WS_TABLE, count, table);
 }

@@ -12,7 +12,10 @@
  * surplus occurrences stay unpaired (deletes/inserts). The common suffix
  * stays paired in place only when that agrees with pairing in order: if a
  * suffix id has an unpaired occurrence in the middle, the suffix is paired
- * with the middle instead (suffix_unbalanced).
+ * with the middle instead. A short suffix is checked during the pairing
+ * (its ids in a small table in BXD_WS_EXTRA, looked up by each new id left
+ * unpaired, then each suffix id looked up in the old table); otherwise
+ * suffix_unbalanced checks afterwards, from the smaller side.
  *
  * With BXD_FLAG_REJECT_DUPLICATES nothing is trimmed (a duplicate may sit
  * in the common prefix), the shared 16-byte table holds both lists' ids,
@@ -65,7 +68,8 @@ static bxd_status_t pair_compact(bxd_workspace_t *ws, const uint64_t *a,
                                  const uint64_t *b, uint32_t n, uint32_t lo,
                                  uint32_t ahi, uint32_t bhi,
                                  uint32_t *old_to_new, uint32_t *new_to_old,
-                                 bxd_span_t *span) {
+                                 bxd_span_t *span, const bxd_table_t *suffix,
+                                 bool *suffix_hit) {
     size_t capacity;
     unsigned bits;
     bxd_status_t st = bxd_table_capacity(ahi - lo, &capacity, &bits);
@@ -108,26 +112,47 @@ static bxd_status_t pair_compact(bxd_workspace_t *ws, const uint64_t *a,
 
     /* Probe. Without duplicates the table is only read: old_to_new says
      * whether the single occurrence is taken, so the table's cache lines
-     * stay clean and are never written back. */
+     * stay clean and are never written back. With a `suffix` table, every
+     * new id left unpaired (no old occurrence left) is looked up there:
+     * a suffix id unpaired in the new middle sets *suffix_hit. */
     uint32_t pairs = 0;
     for (uint32_t j = lo; j < bhi; j++) {
         if (bhi - j > BXD_PREFETCH_AHEAD) compact_prefetch(&t, b[j + BXD_PREFETCH_AHEAD]);
         const compact_slot_t *s = compact_find(&t, a, b[j]);
         uint32_t i = s->index;
         new_to_old[j] = BXD_NONE;
-        if (i == BXD_SLOT_EMPTY) continue;
-        if (chain == NULL) {
-            if (old_to_new[i] != BXD_NONE) continue; /* surplus new occurrence */
-        } else {
-            uint32_t first = i;
-            i = cursor[first];
-            if (i == BXD_NONE) continue; /* every old occurrence is taken */
-            cursor[first] = chain[i];
+        if (i != BXD_SLOT_EMPTY) {
+            if (chain == NULL) {
+                if (old_to_new[i] != BXD_NONE) i = BXD_SLOT_EMPTY; /* surplus new occurrence */
+            } else {
+                uint32_t first = i;
+                i = cursor[first];
+                if (i == BXD_NONE) i = BXD_SLOT_EMPTY; /* every old occurrence is taken */
+                else cursor[first] = chain[i];
+            }
+        }
+        if (i == BXD_SLOT_EMPTY) {
+            if (suffix != NULL && bxd_table_find(suffix, b[j])->cursor != BXD_SLOT_EMPTY)
+                *suffix_hit = true;
+            continue;
         }
         old_to_new[i] = j;
         new_to_old[j] = i;
         pairs++;
     }
+    /* The old side: a suffix id with an occurrence in the old middle that
+     * stayed unpaired. Its occurrences are the slot's first one and its
+     * chain (the probe only moved cursors). */
+    if (suffix != NULL && !*suffix_hit)
+        for (uint32_t k = ahi; k < n && !*suffix_hit; k++) {
+            const compact_slot_t *s = compact_find(&t, a, a[k]);
+            for (uint32_t i = s->index; i != BXD_NONE; /* == BXD_SLOT_EMPTY */
+                 i = chain != NULL ? chain[i] : BXD_NONE)
+                if (old_to_new[i] == BXD_NONE) {
+                    *suffix_hit = true;
+                    break;
+                }
+        }
     span->middle_pairs = pairs;
     return BXD_OK;
 }
@@ -175,7 +200,8 @@ static bxd_status_t pair_middle(bxd_workspace_t *ws, const uint64_t *a,
                                 const uint64_t *b, uint32_t n, uint32_t lo,
                                 uint32_t ahi, uint32_t bhi,
                                 uint32_t *old_to_new, uint32_t *new_to_old,
-                                bxd_span_t *span) {
+                                bxd_span_t *span, const bxd_table_t *suffix,
+                                bool *suffix_hit) {
     span->middle_pairs = 0;
     if (ahi == lo || bhi == lo) {
         for (uint32_t i = lo; i < ahi; i++) old_to_new[i] = BXD_NONE;
@@ -183,7 +209,7 @@ static bxd_status_t pair_middle(bxd_workspace_t *ws, const uint64_t *a,
         return BXD_OK;
     }
     return pair_compact(ws, a, b, n, lo, ahi, bhi, old_to_new, new_to_old,
-                        span);
+                        span, suffix, suffix_hit);
 }
 
 /* Pairing the trimmed suffix in place keeps duplicates paired in order of
@@ -268,13 +294,32 @@ bxd_status_t bxd_heckel_pair(bxd_workspace_t *ws, const bxd_list_t *old_list,
     }
     bxd_trim(old_list, new_list, old_to_new, new_to_old, span);
     const uint32_t lo = span->prefix, ahi = span->old_end, bhi = span->new_end;
-    bxd_status_t st = pair_middle(ws, a, b, n, lo, ahi, bhi, old_to_new,
-                                  new_to_old, span);
-    if (st != BXD_OK || ahi == n) return st;
+    bxd_status_t st;
     bool unbalanced = false;
-    st = suffix_unbalanced(ws, a, b, n, lo, ahi, bhi, span->middle_pairs,
-                           old_to_new, new_to_old, &unbalanced);
-    if (st != BXD_OK || !unbalanced) return st;
+    if (ahi < n && ahi > lo && bhi > lo && (n - ahi) <= (ahi - lo) / 4) {
+        /* A short suffix beside a larger middle: its ids go into a small
+         * table first, and the pairing itself notes a suffix id left
+         * unpaired in the middle (no extra pass over the middle). */
+        bxd_table_t suffix;
+        if ((st = bxd_table_prepare_in(ws, BXD_WS_EXTRA, n - ahi, &suffix)) != BXD_OK)
+            return st;
+        for (uint32_t i = ahi; i < n; i++) {
+            bxd_slot_t *slot = bxd_table_find(&suffix, a[i]);
+            slot->id = a[i];
+            slot->cursor = 0;
+        }
+        st = pair_middle(ws, a, b, n, lo, ahi, bhi, old_to_new, new_to_old,
+                         span, &suffix, &unbalanced);
+        if (st != BXD_OK) return st;
+    } else {
+        st = pair_middle(ws, a, b, n, lo, ahi, bhi, old_to_new, new_to_old,
+                         span, NULL, NULL);
+        if (st != BXD_OK || ahi == n) return st;
+        st = suffix_unbalanced(ws, a, b, n, lo, ahi, bhi, span->middle_pairs,
+                               old_to_new, new_to_old, &unbalanced);
+        if (st != BXD_OK) return st;
+    }
+    if (!unbalanced) return BXD_OK;
     /* Pair the suffix with the middle instead (the prefix stays). */
     span->old_end = n;
     span->new_end = m;
@@ -283,5 +328,6 @@ bxd_status_t bxd_heckel_pair(bxd_workspace_t *ws, const bxd_list_t *old_list,
         for (uint32_t i = 0; i < lo; i++)
             span->trimmed_updates +=
                 old_list->contents[i] != new_list->contents[i];
-    return pair_middle(ws, a, b, n, lo, n, m, old_to_new, new_to_old, span);
+    return pair_middle(ws, a, b, n, lo, n, m, old_to_new, new_to_old, span,
+                       NULL, NULL);
 }

@@ -98,6 +98,11 @@ bxd_status_t bxd_table_capacity(size_t count, size_t *capacity,
 bxd_status_t bxd_table_prepare(bxd_workspace_t *ws, size_t count,
                                bxd_table_t *table);
 
+/* The same table in workspace buffer `which` (BXD_WS_EXTRA for a second
+ * table beside the one in BXD_WS_TABLE). */
+bxd_status_t bxd_table_prepare_in(bxd_workspace_t *ws, int which,
+                                  size_t count, bxd_table_t *table);
+
 /* Fibonacci hashing (top bits of the product): good spread for sequential
  * integer ids too. */
 static inline size_t bxd_hash_home(uint64_t id, unsigned shift) {
