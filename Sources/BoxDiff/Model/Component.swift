@@ -21,54 +21,70 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
     /// matters for the copies a staged changeset's intermediate Boxes make.
     let storage: Storage
 
-    /// The value; an incomparable one wrapped in ``Incomparable``. A plain
-    /// stored existential, so hashing and `==` open it in place.
-    final class Storage: Sendable {
-        let content: any Hashable & Sendable
-        /// Whether `content` is the caller's own `Hashable` value.
-        let comparable: Bool
+    /// The value's box. The base class holds nothing; ``Typed`` holds a
+    /// comparable value unboxed (a `UInt64` makes a 24-byte object, so
+    /// retaining the rows of a Box touches few cache lines) and hashes and
+    /// compares it without opening an existential; ``Opaque`` holds an
+    /// incomparable value.
+    ///
+    /// `@unchecked Sendable`: the base has no state, and both subclasses
+    /// hold only `let` properties of `Sendable` types.
+    class Storage: @unchecked Sendable {
+        /// Whether the value can be compared.
+        var isComparable: Bool { false }
+        /// The value.
+        var anyValue: any Sendable { () }
+        /// ``Component/contentHash`` of the value.
+        func contentHash() -> UInt64 { 0 }
+        /// Whether `other` holds an equal value of the same type.
+        func isEqual(to _: Storage) -> Bool { false }
+    }
 
-        init(_ content: any Hashable & Sendable, comparable: Bool) {
-            self.content = content
-            self.comparable = comparable
+    /// A comparable value.
+    final class Typed<Value: Hashable & Sendable>: Storage, @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+        override var isComparable: Bool { true }
+        override var anyValue: any Sendable { value }
+        override func contentHash() -> UInt64 { Component.hash(value) }
+        override func isEqual(to other: Storage) -> Bool {
+            guard let other = other as? Typed<Value> else { return false }
+            return value == other.value
         }
     }
 
-    /// The wrapper of an incomparable value: never equal to anything.
-    struct Incomparable: Hashable, Sendable {
+    /// An incomparable value: equal to nothing.
+    final class Opaque: Storage, @unchecked Sendable {
         let value: any Sendable
-        static func == (_: Incomparable, _: Incomparable) -> Bool { false }
-        func hash(into _: inout Hasher) {}
+        init(_ value: any Sendable) { self.value = value }
+        override var anyValue: any Sendable { value }
     }
 
     /// A comparable component: changed when its value is not `==` to the
     /// other side's.
     public init<Value: Hashable & Sendable>(_ value: Value) {
-        storage = Storage(value, comparable: true)
+        storage = Typed(value)
     }
 
     /// A component that cannot be compared: it counts as changed on every
     /// diff.
     public init(incomparable value: any Sendable) {
-        storage = Storage(Incomparable(value: value), comparable: false)
+        storage = Opaque(value)
     }
 
     /// A comparable `String` component.
     public init(stringLiteral value: String) {
-        storage = Storage(value, comparable: true)
+        storage = Typed(value)
     }
 
     /// The wrapped value.
-    public var value: any Sendable {
-        if !storage.comparable, let wrapper = storage.content as? Incomparable { return wrapper.value }
-        return storage.content
-    }
+    public var value: any Sendable { storage.anyValue }
 
     /// The wrapped value as `T`, or `nil` when it is of another type.
     public func value<T>(as _: T.Type = T.self) -> T? { value as? T }
 
     /// Whether the component can be compared (was made from a `Hashable`).
-    public var isComparable: Bool { storage.comparable }
+    public var isComparable: Bool { storage.isComparable }
 
     /// The content hash the diff compares: never 0 for a comparable
     /// component; 0 for an incomparable one (0 means "always changed").
@@ -78,7 +94,7 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
     /// `hashValue`, the hash is only stable within one process.
     /// - Complexity: O(size of the value).
     public var contentHash: UInt64 {
-        storage.comparable ? Self.hash(storage.content) : 0
+        storage.contentHash()
     }
 
     /// ``contentHash`` of the component at `pointer`, read in place: the
@@ -89,11 +105,11 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
         // A struct with one stored class reference has that reference's layout.
         assert(MemoryLayout<Component>.size == MemoryLayout<Unmanaged<Storage>>.size)
         return UnsafeRawPointer(pointer).load(as: Unmanaged<Storage>.self)._withUnsafeGuaranteedRef { storage in
-            storage.comparable ? hash(storage.content) : 0
+            storage.contentHash()
         }
     }
 
-    private static func hash<T: Hashable>(_ value: T) -> UInt64 {
+    fileprivate static func hash<T: Hashable>(_ value: T) -> UInt64 {
         // The type's metadata address: unique per type within the process,
         // and free (its `hashValue` would run SipHash on every row).
         let type = UInt64(UInt(bitPattern: ObjectIdentifier(T.self)))
@@ -107,17 +123,11 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
     /// not even itself (like `Double.nan`), since it counts as changed on
     /// every diff.
     public static func == (lhs: Component, rhs: Component) -> Bool {
-        guard lhs.storage.comparable && rhs.storage.comparable else { return false }
-        return equal(lhs.storage.content, rhs.storage.content)
-    }
-
-    private static func equal<T: Hashable>(_ lhs: T, _ rhs: any Hashable & Sendable) -> Bool {
-        guard let rhs = rhs as? T else { return false }
-        return lhs == rhs
+        lhs.storage.isEqual(to: rhs.storage)
     }
 
     /// The wrapped value's description; incomparable ones are marked.
     public var description: String {
-        storage.comparable ? String(describing: storage.content) : "incomparable(\(value))"
+        storage.isComparable ? String(describing: value) : "incomparable(\(value))"
     }
 }
