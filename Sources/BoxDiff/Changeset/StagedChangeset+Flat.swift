@@ -122,16 +122,17 @@ enum FlatStaging {
 
         let deletes = result.deletes
         if !deletes.isEmpty {
+            // The runs between deletes, each appended in one bulk copy
+            // (a memcpy for plain-data elements) rather than one by one.
             var kept: [Element] = []
             kept.reserveCapacity(current.count - deletes.count)
-            var next = 0
-            for i in 0..<current.count {
-                if next < deletes.count && Int(deletes[next]) == i {
-                    next += 1
-                } else {
-                    kept.append(current[i])
-                }
+            var start = 0
+            for d in deletes {
+                let i = Int(d)
+                if i > start { kept.append(contentsOf: current[start..<i]) }
+                start = i + 1
             }
+            if start < current.count { kept.append(contentsOf: current[start...]) }
             stages.append(
                 Changeset(data: kept, elementDeleted: deletes.map { ElementPath(section: 0, row: Int($0)) }))
         }
