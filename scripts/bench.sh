@@ -32,13 +32,13 @@ run() {
 }
 
 # Random change mix (10% deletes, 10% inserts, 2% moves, 5% updates), every engine.
-run --preset mix --count 10000,100000,1000000 --check
+run --preset mix --count 10000,100000,1000000 --runs 11 --check
 # 1% edits: LCS against Heckel.
 run --preset mix --count 100000 --delete 0.004 --insert 0.004 --move 0.001 --update 0.001 \
-    --engines floor,core-heckel,core-lcs,flat --check
+    --engines floor,core-heckel,core-lcs,flat --runs 11 --check
 # Published setups (DifferenceKit's README benchmark) and the easy case.
 run --preset differencekit-5k,differencekit-100k --check
-run --preset identical --count 100000 --check
+run --preset identical --count 100000 --runs 11 --check
 # Worst cases for moves and for LCS.
 run --preset shuffle --count 100000 --engines floor,core-heckel,core-lcs --check
 # Scale: 10 million elements.
