@@ -70,12 +70,11 @@ bxd_status_t bxd_diff(bxd_workspace_t *workspace, const bxd_list_t *old_list,
         minimal = result->minimal;
     }
     if (s != BXD_OK) goto done;
-    if (options->flags & BXD_FLAG_PAIRS_ONLY) {
-        /* Every pair lies in the trimmed prefix, the trimmed suffix or the
-         * middle: the prefix and suffix pair all their elements. */
-        result->matched_count = (uint32_t)old_list->count -
-                                ((span.old_end - span.prefix) - span.middle_pairs);
-    } else {
+    /* Every pair lies in the trimmed prefix, the trimmed suffix or the
+     * middle: the prefix and suffix pair all their elements. */
+    result->matched_count = (uint32_t)old_list->count -
+                            ((span.old_end - span.prefix) - span.middle_pairs);
+    if (!(options->flags & BXD_FLAG_PAIRS_ONLY)) {
         s = bxd_result_finish(ws, old_list, new_list, &span, result);
         if (s != BXD_OK) goto done;
     }

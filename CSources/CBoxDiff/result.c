@@ -1,7 +1,7 @@
 /*
  * result.c - result objects, and the finishing step shared by every
  * algorithm: from the old->new / new->old maps, the deletes, inserts,
- * minimal moves and updates.
+ * minimal moves and updates (the caller, bxd_diff, sets matched_count).
  */
 #include "internal.h"
 
@@ -54,7 +54,6 @@ bxd_status_t bxd_result_finish(bxd_workspace_t *ws, const bxd_list_t *old_list,
     const uint32_t deletes = (ahi - lo) - middle_pairs;
     const uint32_t inserts = (bhi - lo) - middle_pairs;
     const uint32_t update_room = contents ? span->trimmed_updates + middle_pairs : 0;
-    result->matched_count = n - deletes;
 
     /* Minimal moves: pairs of the middle off one LIS (the trimmed prefix
      * and suffix lie below and above every middle pair, so they are on it). */
