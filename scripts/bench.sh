@@ -43,3 +43,7 @@ run --preset identical --count 100000 --runs 11 --check
 run --preset shuffle --count 100000 --engines floor,core-heckel,core-lcs --check
 # Scale: 10 million elements.
 run --preset mix --count 10000000 --engines floor,core-heckel --runs 3
+# Hash flooding: ids crafted against the former unkeyed slot function (old)
+# and against the keyed mixer with key 0 (mix0), against random ids; the
+# tables use a random per-workspace key, so all three should cost the same.
+run --flood random,old,mix0 --count 100000,1000000 --runs 5

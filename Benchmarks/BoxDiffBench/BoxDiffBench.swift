@@ -53,6 +53,12 @@ struct BoxDiffBench: ParsableCommand {
     @Option(help: "Presets, comma-separated.")
     var preset: String = "mix"
 
+    @Option(help: "Flood workload instead of the presets: id kinds, comma-separated (random, old, mix0; see Flood.swift).")
+    var flood: String?
+
+    @Option(help: "Engines of the flood workload (core-heckel, core-lcs, core-reject, core-pairs, flat-string).")
+    var floodEngines: String = "core-heckel,core-lcs,core-reject,core-pairs,flat-string"
+
     @Flag(help: "Print one JSON object per measurement instead of tables.")
     var json = false
 
@@ -103,6 +109,13 @@ struct BoxDiffBench: ParsableCommand {
     }
 
     func run() throws {
+        if let flood {
+            try Flood.run(
+                kinds: flood.split(separator: ",").map(String.init),
+                engines: floodEngines.split(separator: ",").map(String.init),
+                counts: try parsedCounts(), runs: runs, warmups: warmups, seed: seed)
+            return
+        }
         let mix = ChangeMix(delete: delete, insert: insert, move: move, update: update)
         let (names, explicit) = try parsedEngines()
         // Each (preset, size) pair once; differencekit-* fix their own size.

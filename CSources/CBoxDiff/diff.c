@@ -33,6 +33,12 @@ bxd_status_t bxd_diff(bxd_workspace_t *workspace, const bxd_list_t *old_list,
         return BXD_ERR_INVALID_ARGUMENT;
     if ((options->flags & ~(uint32_t)(BXD_FLAG_REJECT_DUPLICATES | BXD_FLAG_PAIRS_ONLY)) != 0)
         return BXD_ERR_INVALID_ARGUMENT;
+    /* LCS's class numbers are 32-bit and count the distinct ids of both
+     * lists together: refuse before reading any id. (Both counts are at
+     * most BXD_MAX_COUNT here, so the subtraction cannot wrap.) */
+    if (options->algorithm == BXD_ALGORITHM_LCS &&
+        old_list->count > BXD_MAX_LCS_TOTAL_COUNT - new_list->count)
+        return BXD_ERR_TOO_LARGE;
 
     bxd_workspace_t *ws = workspace;
     if (ws == NULL && (s = bxd_workspace_create(NULL, &ws)) != BXD_OK) return s;

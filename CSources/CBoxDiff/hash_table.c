@@ -31,6 +31,8 @@ bxd_status_t bxd_table_prepare_in(bxd_workspace_t *ws, int which,
     table->slots = (bxd_slot_t *)ws->buffers[which].data;
     table->mask = capacity - 1;
     table->shift = 64u - bits;
+    table->key = ws->key;
+    BXD_PROBES_INIT(table, ws);
     /* 0xFF bytes make every cursor BXD_SLOT_EMPTY. */
     memset(table->slots, 0xFF, capacity * sizeof(bxd_slot_t));
     return BXD_OK;
@@ -39,4 +41,10 @@ bxd_status_t bxd_table_prepare_in(bxd_workspace_t *ws, int which,
 bxd_status_t bxd_table_prepare(bxd_workspace_t *ws, size_t count,
                                bxd_table_t *table) {
     return bxd_table_prepare_in(ws, BXD_WS_TABLE, count, table);
+}
+
+uint64_t bxd_table_slot(uint64_t id, uint64_t key, unsigned bits) {
+    if (bits == 0) return 0;
+    uint64_t h = bxd_mix(id, key);
+    return bits >= 64 ? h : h >> (64u - bits);
 }

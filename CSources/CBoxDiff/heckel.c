@@ -35,29 +35,36 @@ typedef struct compact_table {
     compact_slot_t *slots;
     size_t mask;
     unsigned shift;
+    uint64_t key; /* the workspace's key */
+    BXD_PROBES_FIELD
 } compact_table_t;
 
-static inline uint32_t id_tag(uint64_t id) {
-    return (uint32_t)id ^ (uint32_t)(id >> 32);
-}
-
 /* The slot of `id` (whose index points into `ids`), or the empty slot where
- * it would go. */
-static inline compact_slot_t *compact_find(const compact_table_t *t,
-                                           const uint64_t *ids, uint64_t id) {
-    size_t i = bxd_hash_home(id, t->shift);
-    const uint32_t tag = id_tag(id);
+ * it would go. The tag is the low half of the keyed mix (the home is its
+ * top bits), so ids cannot be chosen to share tags either: crafted ids
+ * cannot force an id read-back on every probe step. */
+static inline compact_slot_t *compact_find_mixed(const compact_table_t *t,
+                                                 const uint64_t *ids,
+                                                 uint64_t id, uint64_t h) {
+    size_t i = (size_t)(h >> t->shift);
+    const uint32_t tag = (uint32_t)h;
     for (;;) {
         compact_slot_t *s = &t->slots[i];
         if (s->index == BXD_SLOT_EMPTY) return s;
         if (s->tag == tag && ids[s->index] == id) return s;
         i = (i + 1) & t->mask;
+        BXD_PROBE_STEP(t);
     }
+}
+
+static inline compact_slot_t *compact_find(const compact_table_t *t,
+                                           const uint64_t *ids, uint64_t id) {
+    return compact_find_mixed(t, ids, id, bxd_mix(id, t->key));
 }
 
 static inline void compact_prefetch(const compact_table_t *t, uint64_t id) {
 #if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(&t->slots[bxd_hash_home(id, t->shift)], 1, 1);
+    __builtin_prefetch(&t->slots[bxd_hash_home(id, t->key, t->shift)], 1, 1);
 #else
     (void)t;
     (void)id;
@@ -76,8 +83,12 @@ static bxd_status_t pair_compact(bxd_workspace_t *ws, const uint64_t *a,
     if (st != BXD_OK) return st;
     st = bxd_ws_reserve(ws, BXD_WS_TABLE, capacity, sizeof(compact_slot_t));
     if (st != BXD_OK) return st;
-    compact_table_t t = {(compact_slot_t *)ws->buffers[BXD_WS_TABLE].data,
-                         capacity - 1, 64u - bits};
+    compact_table_t t;
+    t.slots = (compact_slot_t *)ws->buffers[BXD_WS_TABLE].data;
+    t.mask = capacity - 1;
+    t.shift = 64u - bits;
+    t.key = ws->key;
+    BXD_PROBES_INIT(&t, ws);
     memset(t.slots, 0xFF, capacity * sizeof(compact_slot_t));
 
     /* Build, last old element first: a duplicate found later in this walk
@@ -88,10 +99,11 @@ static bxd_status_t pair_compact(bxd_workspace_t *ws, const uint64_t *a,
     uint32_t *chain = NULL, *cursor = NULL;
     for (uint32_t i = ahi; i-- > lo;) {
         if (i - lo > BXD_PREFETCH_AHEAD) compact_prefetch(&t, a[i - BXD_PREFETCH_AHEAD]);
-        compact_slot_t *s = compact_find(&t, a, a[i]);
+        const uint64_t h = bxd_mix(a[i], t.key);
+        compact_slot_t *s = compact_find_mixed(&t, a, a[i], h);
         old_to_new[i] = BXD_NONE;
         if (s->index == BXD_SLOT_EMPTY) {
-            s->tag = id_tag(a[i]);
+            s->tag = (uint32_t)h;
             s->index = i;
             if (chain != NULL) chain[i] = BXD_NONE;
             continue;

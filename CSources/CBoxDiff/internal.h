@@ -66,7 +66,24 @@ enum {
 struct bxd_workspace {
     bxd_allocator_t allocator;
     bxd_buffer_t buffers[BXD_WS_BUFFER_COUNT];
+    uint64_t key; /* secret table key (bxd_mix), random at creation */
+#ifdef BXD_COUNT_PROBES
+    uint64_t probes; /* tests: probe steps past the home slot, all tables */
+#endif
 };
+
+/* Test builds (-DBXD_COUNT_PROBES) count every probe step past a home slot
+ * in the workspace, so a test can show that no input piles into one
+ * cluster; other builds compile the counting away. */
+#ifdef BXD_COUNT_PROBES
+#define BXD_PROBES_FIELD uint64_t *probes;
+#define BXD_PROBES_INIT(table, ws) ((table)->probes = &(ws)->probes)
+#define BXD_PROBE_STEP(table) (++*(table)->probes)
+#else
+#define BXD_PROBES_FIELD
+#define BXD_PROBES_INIT(table, ws) ((void)0)
+#define BXD_PROBE_STEP(table) ((void)0)
+#endif
 
 /* Reserve workspace buffer `which` for count elements of element_size. */
 static inline bxd_status_t bxd_ws_reserve(bxd_workspace_t *ws, int which,
@@ -87,7 +104,9 @@ typedef struct bxd_slot {
 typedef struct bxd_table {
     bxd_slot_t *slots;
     size_t mask;   /* capacity - 1; capacity is a power of two */
-    unsigned shift; /* 64 - log2(capacity): home = top bits of the product */
+    unsigned shift; /* 64 - log2(capacity): home = top bits of bxd_mix */
+    uint64_t key;   /* the workspace's key */
+    BXD_PROBES_FIELD
 } bxd_table_t;
 
 /* Capacity (a power of two, 2^bits) of a table for `count` keys. */
@@ -103,15 +122,28 @@ bxd_status_t bxd_table_prepare(bxd_workspace_t *ws, size_t count,
 bxd_status_t bxd_table_prepare_in(bxd_workspace_t *ws, int which,
                                   size_t count, bxd_table_t *table);
 
-/* Fibonacci hashing (top bits of the product): good spread for sequential
- * integer ids too. */
-static inline size_t bxd_hash_home(uint64_t id, unsigned shift) {
-    uint64_t h = (id ^ (id >> 32)) * 0x9E3779B97F4A7C15ull;
-    return (size_t)(h >> shift);
+/* The keyed slot hash of every table: a bijective xor-shift-multiply
+ * mixer (two rounds) of id ^ key. Homes are its top bits, so every bit of
+ * the id and of the key reaches the home; without the key, ids cannot be
+ * chosen to share a home (an unkeyed function lets whoever picks the ids
+ * pile them into one cluster and make every lookup walk it). Sequential
+ * ids spread like random ones. Its low 32 bits serve as heckel.c's tag. */
+static inline uint64_t bxd_mix(uint64_t id, uint64_t key) {
+    uint64_t h = id ^ key;
+    h ^= h >> 32;
+    h *= 0xD6E8FEB86659FD93ull;
+    h ^= h >> 32;
+    h *= 0xD6E8FEB86659FD93ull;
+    return h;
+}
+
+/* Home slot of `id` in a table of 2^(64 - shift) slots (shift 1..63). */
+static inline size_t bxd_hash_home(uint64_t id, uint64_t key, unsigned shift) {
+    return (size_t)(bxd_mix(id, key) >> shift);
 }
 
 static inline size_t bxd_table_home(const bxd_table_t *t, uint64_t id) {
-    return bxd_hash_home(id, t->shift);
+    return bxd_hash_home(id, t->key, t->shift);
 }
 
 /* How many elements ahead the table loops prefetch home slots: past the L2
@@ -138,6 +170,7 @@ static inline bxd_slot_t *bxd_table_find(const bxd_table_t *t, uint64_t id) {
         bxd_slot_t *s = &t->slots[i];
         if (s->cursor == BXD_SLOT_EMPTY || s->id == id) return s;
         i = (i + 1) & t->mask;
+        BXD_PROBE_STEP(t);
     }
 }
 

@@ -1,7 +1,67 @@
 /*
- * workspace.c - workspaces, options and status strings.
+ * workspace.c - workspaces, options, status strings and table keys.
  */
 #include "internal.h"
+
+#include <time.h>
+
+#if defined(BXD_NO_SYSTEM_RANDOM) /* tests of the fallback */
+#elif defined(__APPLE__)
+#include <stdlib.h> /* arc4random_buf */
+#define BXD_HAVE_ARC4RANDOM 1
+#elif defined(__linux__) && defined(__has_include)
+#if __has_include(<sys/random.h>)
+#include <errno.h>
+#include <sys/random.h>
+#define BXD_HAVE_GETRANDOM 1
+#endif
+#endif
+
+#if !defined(__STDC_NO_ATOMICS__)
+#include <stdatomic.h>
+/* Distinguishes workspaces created in the same clock tick when there is no
+ * random source (fallback only; the core keeps no other global state). */
+static _Atomic uint64_t bxd_key_counter;
+#endif
+
+/* A fresh secret key: the system's random source, or else a mix of
+ * addresses (randomised by ASLR), clocks and a per-process counter. Never
+ * fails and leaves errno as it found it. */
+static uint64_t bxd_fresh_key(const void *workspace) {
+    uint64_t key = 0;
+#if defined(BXD_HAVE_ARC4RANDOM)
+    arc4random_buf(&key, sizeof key);
+    return key;
+#else
+#if defined(BXD_HAVE_GETRANDOM)
+    int saved = errno;
+    ssize_t got = getrandom(&key, sizeof key, GRND_NONBLOCK);
+    errno = saved;
+    if (got == (ssize_t)sizeof key) return key;
+#endif
+    uint64_t k = bxd_mix((uint64_t)(uintptr_t)workspace,
+                         (uint64_t)(uintptr_t)&key);
+    k = bxd_mix(k, (uint64_t)(uintptr_t)&bxd_fresh_key);
+    k = bxd_mix(k, (uint64_t)clock());
+#if defined(TIME_UTC)
+    struct timespec ts;
+    if (timespec_get(&ts, TIME_UTC) == TIME_UTC)
+        k = bxd_mix(k, (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec);
+#endif
+#if !defined(__STDC_NO_ATOMICS__)
+    k = bxd_mix(k, atomic_fetch_add(&bxd_key_counter, 1));
+#endif
+    return k ^ key;
+#endif
+}
+
+void bxd_workspace_set_key(bxd_workspace_t *workspace, uint64_t key) {
+    if (workspace != NULL) workspace->key = key;
+}
+
+uint64_t bxd_workspace_key(const bxd_workspace_t *workspace) {
+    return workspace != NULL ? workspace->key : 0;
+}
 
 const char *bxd_status_string(bxd_status_t status) {
     switch (status) {
@@ -33,6 +93,7 @@ bxd_status_t bxd_workspace_create(const bxd_allocator_t *allocator,
     if (ws == NULL) return BXD_ERR_NO_MEMORY;
     memset(ws, 0, sizeof *ws);
     ws->allocator = *allocator;
+    ws->key = bxd_fresh_key(ws);
     *out = ws;
     return BXD_OK;
 }

@@ -1,6 +1,11 @@
 /*
  * fuzz_common.h - shared input decoding and result checking for the
- * libFuzzer targets (fuzz_heckel.c, fuzz_lcs.c, fuzz_stages.c).
+ * libFuzzer targets (fuzz_heckel.c, fuzz_lcs.c, fuzz_stages.c use the
+ * decoder below; fuzz_reuse.c has its own compact decoder for long lists
+ * and uses the allocator and the checker).
+ *
+ * FZ_MAX (elements per list, and the size of the checker's scratch) may be
+ * defined before including this file; it defaults to 1,500.
  *
  * Any violated invariant calls __builtin_trap(), so a wrong answer is a
  * crash that libFuzzer keeps as an artifact.
@@ -44,19 +49,36 @@
         if (!(cond)) __builtin_trap();                                       \
     } while (0)
 
+/* The checker is not instrumented for coverage: its branches would only
+ * add noise to libFuzzer's feedback, and the tracing of its sort would
+ * dominate executions on long lists. */
+#if defined(__clang__)
+#define FZ_NOCOV __attribute__((no_sanitize("coverage")))
+#else
+#define FZ_NOCOV
+#endif
+
+#ifndef FZ_MAX
 #define FZ_MAX 1500 /* elements per list: keeps LCS executions fast */
+#endif
 
 /* ---- counting allocator -------------------------------------------------- */
 
 typedef struct fz_alloc {
-    unsigned long allocations;
-    long long outstanding;
+    unsigned long allocations; /* calls to fz_allocate so far */
+    long long outstanding;     /* bytes allocated and not yet released */
+    unsigned long fail_at;     /* 0, or the number of the call that fails */
+    unsigned long failures;    /* calls that returned NULL on purpose */
 } fz_alloc_t;
 
 static inline void *fz_allocate(void *ctx, size_t size) {
     fz_alloc_t *c = (fz_alloc_t *)ctx;
     FZ_CHECK(size != 0);
     c->allocations++;
+    if (c->fail_at != 0 && c->allocations == c->fail_at) {
+        c->failures++;
+        return NULL;
+    }
     void *p = malloc(size);
     if (p) c->outstanding += (long long)size;
     return p;
@@ -215,7 +237,7 @@ typedef struct fz_occ {
     uint32_t index;
 } fz_occ_t;
 
-static inline int fz_occ_cmp(const void *x, const void *y) {
+FZ_NOCOV static inline int fz_occ_cmp(const void *x, const void *y) {
     const fz_occ_t *p = (const fz_occ_t *)x, *q = (const fz_occ_t *)y;
     if (p->id != q->id) return p->id < q->id ? -1 : 1;
     return p->index < q->index ? -1 : p->index > q->index;
@@ -223,7 +245,7 @@ static inline int fz_occ_cmp(const void *x, const void *y) {
 
 /* rank[i]: number of earlier occurrences of ids[i]; sorted: occurrences
  * sorted by (id, index). */
-static inline void fz_ranks(const uint64_t *ids, uint32_t count, fz_occ_t *sorted,
+FZ_NOCOV static inline void fz_ranks(const uint64_t *ids, uint32_t count, fz_occ_t *sorted,
                      uint32_t *rank) {
     for (uint32_t i = 0; i < count; i++) sorted[i] = (fz_occ_t){ids[i], i};
     qsort(sorted, count, sizeof *sorted, fz_occ_cmp);
@@ -246,7 +268,7 @@ static struct {
  * `in_order`), deletes / inserts / moves / updates, minimal moves, and the
  * replay of the stages (ids and contents). Traps on any violation.
  */
-static inline void fz_verify(const bxd_list_t *ol, const bxd_list_t *nl,
+FZ_NOCOV static inline void fz_verify(const bxd_list_t *ol, const bxd_list_t *nl,
                       const bxd_result_t *r, int in_order) {
     const uint32_t n = (uint32_t)ol->count, m = (uint32_t)nl->count;
     const uint64_t *a = ol->ids, *b = nl->ids;
@@ -431,7 +453,7 @@ static inline void fz_verify(const bxd_list_t *ol, const bxd_list_t *nl,
 
 /* Checks a BXD_ERR_DUPLICATE result: the reported pair is the first repeat
  * (old list scanned first), and the result is otherwise empty. */
-static inline void fz_verify_duplicate(const bxd_list_t *ol, const bxd_list_t *nl,
+FZ_NOCOV static inline void fz_verify_duplicate(const bxd_list_t *ol, const bxd_list_t *nl,
                                 const bxd_result_t *r) {
     FZ_CHECK(r->stage_count == 0 && r->matched_count == 0 &&
              r->old_count == 0 && r->move_count == 0);
@@ -462,7 +484,7 @@ static inline void fz_verify_duplicate(const bxd_list_t *ol, const bxd_list_t *n
 }
 
 /* Does either list hold a duplicate id? */
-static inline int fz_has_duplicate(const bxd_list_t *ol, const bxd_list_t *nl) {
+FZ_NOCOV static inline int fz_has_duplicate(const bxd_list_t *ol, const bxd_list_t *nl) {
     const bxd_list_t *lists[2] = {ol, nl};
     for (int side = 0; side < 2; side++) {
         uint32_t count = (uint32_t)lists[side]->count;
@@ -473,7 +495,6 @@ static inline int fz_has_duplicate(const bxd_list_t *ol, const bxd_list_t *nl) {
     return 0;
 }
 
-#endif /* BXD_FUZZ_COMMON_H */
 
 /* ---- one fuzz input's diff session ---------------------------------------- */
 
@@ -493,8 +514,7 @@ static inline void fz_begin(fz_session_t *f, const uint8_t *data, size_t size,
     fz_decode(data, size, input);
     f->old_list = fz_old(input);
     f->new_list = fz_new(input);
-    f->counter.allocations = 0;
-    f->counter.outstanding = 0;
+    memset(&f->counter, 0, sizeof f->counter);
     f->allocator = fz_allocator(&f->counter);
     f->ws = NULL;
     FZ_CHECK(bxd_workspace_create(&f->allocator, &f->ws) == BXD_OK);
@@ -510,3 +530,5 @@ static inline void fz_end(fz_session_t *f) {
     bxd_workspace_destroy(f->ws);
     FZ_CHECK(f->counter.outstanding == 0);
 }
+
+#endif /* BXD_FUZZ_COMMON_H */

@@ -42,3 +42,31 @@ done
 seed stages reject-unique bf 24 00 00  03 00 40 ff  05 00 00 3f
 seed stages reject-dup 3f 24 00 00  00 01 00 02 00 01 ff  00 03
 seed stages lcs-reuse 07 d4 02 02  06 01 02 28 ff  06 02 01 28 00 05
+
+# fuzz_reuse (its own format, see fuzz_reuse.c): 8 key bytes, a flags byte,
+# then steps of 7 header bytes (h0 options, h1 ids, h2 h3 length, h4
+# allocation failure, h5 seed, h6 op counts) and 5-byte ops.
+key="ef cd ab 89 67 45 23 01"
+# Heckel, 32k-scale list with blocks copied, deleted, moved and changed;
+# pairs-only and another key, the 3rd allocation failing; then LCS.
+seed reuse mixed $key 01 \
+    2c 15 97 70 03 00 31  04 40 00 90 80  00 10 00 85 00  02 80 00 90 10  05 00 00 ff 83 \
+    09 01 88 00 02 01 50  05 00 00 ff 83  00 10 00 85 00  02 80 00 90 10  01 40 00 84 00  02 20 00 7f 90
+# one exact slot shared by 1,000 ids in a table of the middle's size, then
+# a window of 1/256 of a table one size up, shrinking lists, each diff with
+# its first allocation failing
+seed reuse collide $key 00 \
+    08 1d b0 00 01 07 10  06 00 00 ff 00 \
+    08 31 a0 00 01 08 10  03 20 00 ff 00 \
+    01 99 50 00 01 09 10  02 10 00 a0 40
+# shared low32 ^ high32 and high-half-only ids with duplicates (copy and
+# random replace), reject mode and the LCS algorithm with a small bound
+seed reuse duplicates $key 00 \
+    02 02 84 00 00 02 11  04 00 00 20 80  07 80 00 10 40 \
+    43 03 48 00 05 03 21  07 00 00 ff ff  06 00 00 ff 00  04 10 00 20 20
+# growing then shrinking sizes on one workspace, contents on one side only
+seed reuse grow-shrink $key 00 \
+    10 01 00 20 00 04 10  01 80 00 10 00 \
+    18 01 81 00 00 05 10  02 40 00 90 c0 \
+    08 01 bf ff 00 06 10  00 00 00 ff 00 \
+    00 01 40 80 07 07 10  06 00 00 ff 00

@@ -95,6 +95,44 @@ const uint32_t *bench_floor_old_to_new(const bench_floor_t *floor);
 const uint32_t *bench_floor_new_to_old(const bench_floor_t *floor);
 
 /* ------------------------------------------------------------------------ */
+/* Flood: ids crafted against a table's slot function (flood.c)             */
+/* ------------------------------------------------------------------------ */
+
+/** Random ids (no crafting). */
+#define BENCH_FLOOD_RANDOM 0
+/** Crafted against the core's old, unkeyed slot function: Fibonacci
+ *  hashing of id ^ (id >> 32). */
+#define BENCH_FLOOD_OLD 1
+/** Crafted against the core's keyed mixer with key 0 (a workspace with
+ *  any other key sees them as random). */
+#define BENCH_FLOOD_MIX0 2
+
+/** The 64-bit slot hash of `id` under `target` (BENCH_FLOOD_OLD or
+ *  BENCH_FLOOD_MIX0); a table's home slot is its top bits. */
+uint64_t bench_flood_slot_hash(int target, uint64_t id);
+
+/**
+ * Fills `out` with `count` distinct ids: random (from `seed`) for
+ * BENCH_FLOOD_RANDOM; otherwise the ids whose slot hash under `target` is
+ * (first + i) << 16, so that all of them go home to the first slots of
+ * any table (one cluster).
+ */
+void bench_flood_ids(int target, uint64_t seed, uint64_t first, uint64_t *out,
+                     size_t count);
+
+/**
+ * Finds `count` distinct strings "item-<16 hex digits>", counting up from
+ * `first`, whose `hash(bytes, length, 0)` has a slot hash under `target`
+ * with its top `zero_bits` bits zero (every candidate for
+ * BENCH_FLOOD_RANDOM): brute force, ~2^zero_bits candidates per string.
+ * Writes each NUL-terminated at out + k * stride (stride >= 22); `*next`
+ * (may be NULL) receives the next candidate. Returns the number found.
+ */
+size_t bench_flood_strings(int target, uint64_t (*hash)(const void *, size_t, uint64_t),
+                           unsigned zero_bits, uint64_t first, char *out,
+                           size_t stride, size_t count, uint64_t *next);
+
+/* ------------------------------------------------------------------------ */
 /* Clock and memory                                                         */
 /* ------------------------------------------------------------------------ */
 

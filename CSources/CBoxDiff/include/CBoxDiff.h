@@ -55,8 +55,10 @@ typedef enum bxd_status {
     /** A required pointer was NULL, a list had NULL ids with a non-zero
      *  count, or an option held an unknown value. */
     BXD_ERR_INVALID_ARGUMENT = 2,
-    /** A list holds more than `BXD_MAX_COUNT` elements (checked before any
-     *  allocation), or a size computation would overflow. */
+    /** A list holds more than `BXD_MAX_COUNT` elements, or (with
+     *  `BXD_ALGORITHM_LCS`) the two lists together hold more than
+     *  `BXD_MAX_LCS_TOTAL_COUNT` (both checked before any id is read or
+     *  memory allocated), or a size computation would overflow. */
     BXD_ERR_TOO_LARGE = 3,
     /** `BXD_FLAG_REJECT_DUPLICATES` was set and an id occurs twice in one
      *  list; the result's `duplicate_side` and `duplicate_index` say where. */
@@ -69,6 +71,10 @@ const char *bxd_status_string(bxd_status_t status);
 /** Largest number of elements in one list (indices are 32-bit, and the two
  *  largest values are reserved as markers). */
 #define BXD_MAX_COUNT ((size_t)0xFFFFFFF0u)
+
+/** Largest old count + new count of one LCS diff: LCS numbers the
+ *  distinct ids of both lists together with 32-bit class numbers. */
+#define BXD_MAX_LCS_TOTAL_COUNT ((size_t)0xFFFFFFF0u)
 
 /** Marker for "no index": an unmatched element in an index map. */
 #define BXD_NONE ((uint32_t)0xFFFFFFFFu)
@@ -274,6 +280,34 @@ bxd_status_t bxd_workspace_create(const bxd_allocator_t *allocator,
 void bxd_workspace_destroy(bxd_workspace_t *workspace);
 
 /**
+ * Sets the workspace's secret table key.
+ *
+ * Every hash table of the core places an id by a strong 64-bit mixer of
+ * the id and this key, so ids chosen by an adversary cannot be made to
+ * pile into one slot (which would make a diff quadratic) without knowing
+ * the key. `bxd_workspace_create` draws a random key (the operating
+ * system's random source; addresses, a clock and a counter where there is
+ * none); set one only for tests and reproducible benchmarks. Results never
+ * depend on the key: only the time taken by crafted inputs does.
+ * Safe on NULL (does nothing).
+ */
+void bxd_workspace_set_key(bxd_workspace_t *workspace, uint64_t key);
+
+/** The workspace's current table key (0 for NULL). */
+uint64_t bxd_workspace_key(const bxd_workspace_t *workspace);
+
+/**
+ * The home slot index that the core's hash tables give `id` under `key` in
+ * a table of 2^bits slots: lets tests and fuzzers craft colliding ids.
+ *
+ * bits: 4..63 in real tables; 0 gives 0, and values above 64 count as 64.
+ * At bits = 64 it is a bijection of `id` for a given key. It may change
+ * between versions of the library: not a hash to store (that is
+ * `bxd_hash_bytes`). Never fails.
+ */
+uint64_t bxd_table_slot(uint64_t id, uint64_t key, unsigned bits);
+
+/**
  * Diffs `old_list` into `new_list`.
  *
  * workspace: scratch memory; NULL makes a temporary one for this call. With
@@ -286,7 +320,9 @@ void bxd_workspace_destroy(bxd_workspace_t *workspace);
  *
  * Returns BXD_OK; BXD_ERR_INVALID_ARGUMENT (NULL list or result, NULL ids
  * with a non-zero count, unknown algorithm or flags); BXD_ERR_TOO_LARGE
- * (a count past BXD_MAX_COUNT); BXD_ERR_DUPLICATE (with
+ * (a count past BXD_MAX_COUNT, or for LCS old count + new count past
+ * BXD_MAX_LCS_TOTAL_COUNT: the caller tells which from the counts it
+ * passed); BXD_ERR_DUPLICATE (with
  * BXD_FLAG_REJECT_DUPLICATES; see the result's duplicate fields);
  * BXD_ERR_NO_MEMORY. On any error the result holds no changes (counts 0).
  */

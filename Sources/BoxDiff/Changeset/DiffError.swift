@@ -31,8 +31,10 @@ public enum DiffLocation: Sendable, Hashable, CustomStringConvertible {
 public enum DiffError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Memory ran out inside the C core; nothing was leaked.
     case outOfMemory
-    /// An input is larger than the core's 32-bit indices allow
-    /// (`count` elements; at most `limit`).
+    /// An input is larger than the core's 32-bit indices allow:
+    /// `count` elements where at most `limit` are accepted. `count` is one
+    /// list's length, or, with ``DiffAlgorithm/lcs``, both lists' lengths
+    /// together (LCS numbers the distinct ids of both lists in 32 bits).
     case tooLarge(count: Int, limit: Int)
     /// The C core rejected an argument (a bug in BoxDiff if it ever shows).
     case invalidArgument(String)

@@ -9,7 +9,10 @@ struct CoreFailure: Error, Equatable {
     enum Kind: Equatable {
         case outOfMemory
         case invalidArgument
-        case tooLarge
+        /// An input past the core's limits: `count` is the number that was
+        /// too large (a list's length, or with LCS both lengths together),
+        /// `limit` the largest accepted.
+        case tooLarge(count: Int, limit: Int)
         /// A duplicate identity hash: `side` 0 old, 1 new; indices are flat.
         case duplicate(side: Int, index: Int, firstIndex: Int)
     }
@@ -79,11 +82,28 @@ enum CCore {
     /// The largest list the core accepts (32-bit indices).
     static let maxCount = Int(BXD_MAX_COUNT)
 
-    static func failure(_ status: bxd_status_t, _ result: CoreResult?) -> CoreFailure {
+    /// The largest old count + new count of one LCS diff (class numbers of
+    /// both lists together are 32-bit).
+    static let maxLCSTotalCount = Int(BXD_MAX_LCS_TOTAL_COUNT)
+
+    /// What was too large among `counts` (the lengths of the inputs of the
+    /// failed call): the first count past ``maxCount``, else (for LCS) their
+    /// sum past ``maxLCSTotalCount``, else the largest count (a size
+    /// computation overflowed).
+    static func tooLarge(_ counts: [Int], lcs: Bool = false) -> CoreFailure.Kind {
+        if let count = counts.first(where: { $0 > maxCount }) { return .tooLarge(count: count, limit: maxCount) }
+        let total = counts.reduce(0, &+)
+        if lcs && total > maxLCSTotalCount { return .tooLarge(count: total, limit: maxLCSTotalCount) }
+        return .tooLarge(count: counts.max() ?? 0, limit: maxCount)
+    }
+
+    static func failure(
+        _ status: bxd_status_t, _ result: CoreResult?, counts: [Int] = [], lcs: Bool = false
+    ) -> CoreFailure {
         let message = String(cString: bxd_status_string(status))
         switch status {
         case BXD_ERR_NO_MEMORY: return CoreFailure(kind: .outOfMemory, message: message)
-        case BXD_ERR_TOO_LARGE: return CoreFailure(kind: .tooLarge, message: message)
+        case BXD_ERR_TOO_LARGE: return CoreFailure(kind: tooLarge(counts, lcs: lcs), message: message)
         case BXD_ERR_DUPLICATE:
             let r = result?.raw ?? bxd_result_t()
             return CoreFailure(
@@ -131,7 +151,9 @@ enum CCore {
             | (pairsOnly ? UInt32(BXD_FLAG_PAIRS_ONLY) : 0)
         options.lcs_cost_bound = UInt64(max(0, lcsCostBound))
         let status = bxd_diff(workspace?.raw, &old, &new, &options, &result.raw)
-        guard status == BXD_OK else { throw failure(status, result) }
+        guard status == BXD_OK else {
+            throw failure(status, result, counts: [oldIDs.count, newIDs.count], lcs: algorithm == .lcs)
+        }
     }
 
     /// Marks one longest increasing subsequence of `values` (`keep[i] = 1`
@@ -144,7 +166,7 @@ enum CCore {
         var length: UInt32 = 0
         let status = bxd_lis_mark(
             workspace?.raw, values.baseAddress, values.count, keep.baseAddress, &length)
-        guard status == BXD_OK else { throw failure(status, nil) }
+        guard status == BXD_OK else { throw failure(status, nil, counts: [values.count]) }
         return Int(length)
     }
 }

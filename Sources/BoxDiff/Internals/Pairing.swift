@@ -35,7 +35,7 @@ enum Pairing {
     ) -> DiffError {
         switch failure.kind {
         case .outOfMemory: return .outOfMemory
-        case .tooLarge: return .tooLarge(count: 0, limit: CCore.maxCount)
+        case .tooLarge(let count, let limit): return .tooLarge(count: count, limit: limit)
         case .invalidArgument: return .invalidArgument(failure.message)
         case .duplicate(let side, let index, let first):
             if let duplicate { return duplicate(side == 0 ? .old : .new, index, first) }
@@ -73,8 +73,11 @@ enum Pairing {
         options: DiffOptions, workspace: DiffWorkspace,
         duplicate: (DiffSide, Int, Int) -> DiffError, pairsOnly: Bool = false
     ) throws(DiffError) {
-        for count in [oldIDs.count, newIDs.count] where count > CCore.maxCount {
-            throw .tooLarge(count: count, limit: CCore.maxCount)
+        if case .tooLarge(let count, let limit) = CCore.tooLarge(
+            [oldIDs.count, newIDs.count], lcs: options.algorithm == .lcs),
+            count > limit
+        {
+            throw .tooLarge(count: count, limit: limit)
         }
         let result = workspace.result
         func run() throws(CoreFailure) {

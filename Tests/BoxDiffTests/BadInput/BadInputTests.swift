@@ -375,7 +375,8 @@ struct BadInputTests {
             for algorithm in DiffAlgorithm.allCases {
                 for (old, new) in [(fake, small), (small, fake), (fake, fake)] {
                     for ws in [workspace, nil] {
-                        #expect(throws: CoreFailure(kind: .tooLarge, message: "input too large for 32-bit indices")) {
+                        let kind = CoreFailure.Kind.tooLarge(count: huge, limit: CCore.maxCount)
+                        #expect(throws: CoreFailure(kind: kind, message: "input too large for 32-bit indices")) {
                             try CCore.diff(
                                 oldIDs: old, oldContents: nil, newIDs: new, newContents: nil, algorithm: algorithm,
                                 rejectDuplicates: false, lcsCostBound: 0, workspace: ws, into: result)
@@ -388,7 +389,8 @@ struct BadInputTests {
                 let fakeKeep = UnsafeMutableBufferPointer(start: keep.baseAddress, count: huge)
                 ids.withMemoryRebound(to: UInt32.self) { values in
                     let fakeValues = UnsafeBufferPointer(start: values.baseAddress, count: huge)
-                    #expect(throws: CoreFailure(kind: .tooLarge, message: "input too large for 32-bit indices")) {
+                    let kind = CoreFailure.Kind.tooLarge(count: huge, limit: CCore.maxCount)
+                    #expect(throws: CoreFailure(kind: kind, message: "input too large for 32-bit indices")) {
                         _ = try CCore.markLIS(fakeValues, keep: fakeKeep, workspace: workspace)
                     }
                 }
@@ -400,13 +402,40 @@ struct BadInputTests {
             #expect(result.matchedCount == 1)
         }
         #expect(flags == [0], "nothing was written through the fake keep buffer")
-        let error = Pairing.error(CoreFailure(kind: .tooLarge, message: ""))
-        guard case .tooLarge(_, let limit) = error else {
+        let error = Pairing.error(CoreFailure(kind: .tooLarge(count: huge, limit: CCore.maxCount), message: ""))
+        guard case .tooLarge(let count, let limit) = error else {
             Issue.record("expected tooLarge, got \(error)")
             return
         }
-        #expect(limit == 4_294_967_280)
+        #expect(count == huge && limit == 4_294_967_280)
         #expect(DiffError.tooLarge(count: huge, limit: limit).description == "BoxDiff: 4294967297 elements is more than the limit of 4294967280")
+    }
+
+    /// LCS numbers the distinct ids of both lists together in 32 bits: two
+    /// lists each within the per-list limit but together past
+    /// `BXD_MAX_LCS_TOTAL_COUNT` are refused before anything is read (the
+    /// buffers below hold one element), and the error carries the real
+    /// total, not 0.
+    @Test func lcsTotalPastClassLimitIsTooLarge() throws {
+        var one: [UInt64] = [42]
+        let big = CCore.maxCount
+        #expect(2 * big > CCore.maxLCSTotalCount)
+        let result = CoreResult()
+        try one.withUnsafeMutableBufferPointer { ids in
+            let fake = UnsafeBufferPointer(start: ids.baseAddress, count: big)
+            for ws in [try CoreWorkspace(), nil] {
+                do throws(CoreFailure) {
+                    try CCore.diff(
+                        oldIDs: fake, oldContents: nil, newIDs: fake, newContents: nil, algorithm: .lcs,
+                        rejectDuplicates: false, lcsCostBound: 0, workspace: ws, into: result)
+                    Issue.record("expected tooLarge")
+                } catch {
+                    #expect(error.kind == .tooLarge(count: 2 * big, limit: CCore.maxLCSTotalCount))
+                    #expect(
+                        Pairing.error(error) == .tooLarge(count: 2 * big, limit: CCore.maxLCSTotalCount))
+                }
+            }
+        }
     }
 
     // MARK: 6. Empty lists and sections
