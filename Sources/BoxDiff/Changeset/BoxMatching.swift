@@ -25,6 +25,12 @@ struct BoxMatching {
     @usableFromInline let newRowSection: [UInt32]
     /// Whether both pairings are minimal for their algorithm.
     @usableFromInline let isMinimal: Bool
+    /// Paired old rows whose content hash equals their partner's but whose
+    /// components are not `==`: updated all the same.
+    @usableFromInline let rowsChangedDespiteHash: Set<Int>
+    /// Paired old sections whose content hash equals their partner's but
+    /// whose header or footer is not `==`: updated all the same.
+    @usableFromInline let sectionsChangedDespiteHash: Set<Int>
 
     /// Pairs `source` with `target`, reading (and filling) their cached
     /// identity tables.
@@ -62,6 +68,8 @@ struct BoxMatching {
         sectionOldToNew = Array(result.oldToNew)
         sectionNewToOld = Array(result.newToOld)
         let sectionsMinimal = result.isMinimal
+        sectionsChangedDespiteHash = Self.sectionsChangedDespiteHash(
+            source, target, old: old, new: new, oldToNew: sectionOldToNew)
 
         // Rows, over the whole Box.
         var oldRowIDs = old.rowIDs
@@ -83,6 +91,12 @@ struct BoxMatching {
         rowOldToNew = Array(result.oldToNew)
         rowNewToOld = Array(result.newToOld)
         isMinimal = sectionsMinimal && result.isMinimal
+        if let kind = old.exactRowContentKind, kind == new.exactRowContentKind {
+            rowsChangedDespiteHash = []  // one exact type on both sides: equal hashes are equal values
+        } else {
+            rowsChangedDespiteHash = Self.rowsChangedDespiteHash(
+                source, target, old: old, new: new, oldToNew: result.oldToNew)
+        }
         oldRowSection = Self.sectionOfRows(old)
         newRowSection = Self.sectionOfRows(new)
     }
@@ -143,19 +157,23 @@ struct BoxMatching {
         return result
     }
 
-    /// Whether the paired old row `i` changed content (different hashes,
-    /// or an incomparable component on either side).
+    /// Whether the paired old row `i` changed content: different hashes,
+    /// an incomparable component on either side, or equal hashes of
+    /// components that are not `==`.
     @inlinable
     func rowUpdated(old i: Int, new j: Int) -> Bool {
         let a = old.rowContents[i]
         return a == 0 || a != new.rowContents[j]
+            || (!rowsChangedDespiteHash.isEmpty && rowsChangedDespiteHash.contains(i))
     }
 
-    /// Whether the paired old section `s` changed its header or footer.
+    /// Whether the paired old section `s` changed its header or footer
+    /// (decided as for rows).
     @inlinable
     func sectionUpdated(old s: Int, new t: Int) -> Bool {
         let a = old.sectionContents[s]
         return a == 0 || a != new.sectionContents[t]
+            || (!sectionsChangedDespiteHash.isEmpty && sectionsChangedDespiteHash.contains(s))
     }
 
     /// Whether old row `i` is carried: paired, and its section survives.

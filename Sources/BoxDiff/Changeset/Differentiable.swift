@@ -12,6 +12,15 @@
 ///
 /// `Hashable` types get both requirements for free: the value is its own
 /// identity and content.
+///
+/// Identities are diffed as 64-bit hashes, and a hash only proposes a
+/// pairing: `==` on the identifiers decides wherever the hash is not exact.
+/// Integers hash by their bits; `String` (in its canonical form, so that
+/// it agrees with `==`: "é" and "e" + U+0301 are one identity), `UUID` and
+/// `[UInt8]` through XXH3; these hashes are the same in every process and
+/// on every machine. Any other identifier type hashes through its
+/// `hashValue`, which Swift seeds per process: such hashes are stable only
+/// within one process (the diff's result does not depend on them).
 public protocol Differentiable {
     /// The type of the identity.
     associatedtype DifferenceIdentifier: Hashable

@@ -3,10 +3,12 @@
 ///
 /// Section `s` owns the rows `sectionRowOffsets[s] ..< sectionRowOffsets[s + 1]`
 /// of the flat row arrays. Identity hashes follow BoxDiff's identity
-/// hashing (integers by their bits, strings through XXH3, other types
-/// through `Hashable`); content hashes are ``Component/contentHash`` and
-/// ``Section/contentHash``, where 0 means "cannot be compared, always
-/// changed".
+/// hashing (integers by their bits; strings in canonical form, `UUID`s and
+/// byte arrays through XXH3, all stable across processes; other types
+/// through `hashValue`, stable only within one process); content hashes
+/// are ``Component/contentHash`` and ``Section/contentHash``, where 0 means
+/// "cannot be compared, always changed". Equal content hashes only propose
+/// "unchanged": a diff confirms them with the components' `==`.
 ///
 /// A Box computes its table once and caches it (``Box/identityTable``), so
 /// the old side of the next diff costs nothing.
@@ -27,6 +29,11 @@ public struct IdentityTable: Sendable, Hashable {
     /// Where each section's rows start in the flat row arrays, plus the
     /// total row count at the end (`sectionIDs.count + 1` entries).
     public let sectionRowOffsets: [Int]
+    /// The storage class of every row's component when all rows share one
+    /// whose content hash is exact (such as `UInt64`): then two tables with
+    /// the same kind need no `==` to confirm equal content hashes. `nil`
+    /// otherwise (mixed, inexact or no rows).
+    @usableFromInline let exactRowContentKind: ObjectIdentifier?
 
     /// The table of `box`, computed (not taken from the cache).
     /// - Complexity: O(sections + rows), plus hashing the identities and
@@ -47,6 +54,8 @@ public struct IdentityTable: Sendable, Hashable {
         var ids = [UInt64](repeating: 0, count: total)
         var contents = [UInt64](repeating: 0, count: total)
         let layout = NodeLayout<RowID>()
+        var kind: ObjectIdentifier?  // the first row's
+        var uniform = true, exact = false
         ids.withUnsafeMutableBufferPointer { ids in
             contents.withUnsafeMutableBufferPointer { contents in
                 var k = 0
@@ -54,7 +63,16 @@ public struct IdentityTable: Sendable, Hashable {
                     layout.withRows(section.rows) { count, rows in
                         for r in 0..<count {
                             ids[k] = IdentityHashing.hash(rows.id(r).pointee)
-                            contents[k] = Component.contentHash(at: rows.component(r))
+                            let (hash, rowKind) = Component.contentHashAndKind(at: rows.component(r))
+                            contents[k] = hash
+                            if rowKind != kind {
+                                if k == 0 {
+                                    kind = rowKind
+                                    exact = Component.hasExactContentHash(at: rows.component(r))
+                                } else {
+                                    uniform = false
+                                }
+                            }
                             k += 1
                         }
                     }
@@ -64,6 +82,7 @@ public struct IdentityTable: Sendable, Hashable {
         rowIDs = ids
         rowContents = contents
         sectionRowOffsets = offsets
+        exactRowContentKind = uniform && exact ? kind : nil
     }
 
     /// The number of sections.

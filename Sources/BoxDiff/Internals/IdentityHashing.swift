@@ -1,8 +1,11 @@
 // Turning identifiers into the 64-bit identity hashes the C core diffs.
 //
 // Integers are hashed by their bits (injective: equal hashes mean equal ids).
-// Strings, byte arrays and UUIDs go through the core's XXH3, everything else through
-// its `Hashable` hash; those are not injective, so matched pairs are checked
+// Strings (ASCII as bytes, others in their NFC form, so the hash agrees with
+// `==`), byte arrays and UUIDs go through the core's XXH3: those hashes are
+// stable across processes and machines. Everything else goes through its
+// `Hashable` hash (`hashValue`), which Swift seeds per process: stable only
+// within one process. Neither is injective, so matched pairs are checked
 // with `==` afterwards and, on a collision, the diff is redone over dense
 // class numbers (see `FlatDiff`).
 
@@ -37,10 +40,7 @@ enum IdentityHashing {
         if ID.self == Int8.self { return UInt64(UInt8(bitPattern: unsafeBitCast(id, to: Int8.self))) }
         if ID.self == UInt8.self { return UInt64(unsafeBitCast(id, to: UInt8.self)) }
         if ID.self == Bool.self { return unsafeBitCast(id, to: Bool.self) ? 1 : 0 }
-        if ID.self == String.self {
-            var s = id as! String
-            return s.withUTF8 { CCore.hashBytes(UnsafeRawBufferPointer($0)) }
-        }
+        if ID.self == String.self { return hashString(id as! String) }
         #if canImport(FoundationEssentials) || canImport(Foundation)
             if ID.self == UUID.self {
                 // == on UUIDs compares their 16 bytes: hash those bytes.
@@ -51,6 +51,41 @@ enum IdentityHashing {
             return (id as! [UInt8]).withUnsafeBytes { CCore.hashBytes($0) }
         }
         return UInt64(bitPattern: Int64(id.hashValue))
+    }
+
+    /// The identity hash of a string, agreeing with `==` (canonical
+    /// equivalence): XXH3 of its UTF-8 bytes when they are all ASCII (ASCII
+    /// text is its own canonical form), otherwise XXH3 of its NFC form, the
+    /// normalization the standard library's `==` and `hash(into:)` use, so
+    /// "é" (U+00E9) and "e" + U+0301 hash alike. Stable across processes and
+    /// machines (for one Unicode version of the standard library).
+    /// - Complexity: O(length); a non-ASCII string is normalized into a
+    ///   temporary array first.
+    @usableFromInline
+    static func hashString(_ string: String) -> UInt64 {
+        var string = string
+        let ascii: UInt64? = string.withUTF8 { utf8 in
+            isASCII(UnsafeRawBufferPointer(utf8)) ? CCore.hashBytes(UnsafeRawBufferPointer(utf8)) : nil
+        }
+        if let ascii { return ascii }
+        return string._nfcCodeUnits.withUnsafeBytes { CCore.hashBytes($0) }
+    }
+
+    /// Whether every byte is below 0x80, eight bytes at a time.
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        var i = 0
+        var high: UInt64 = 0
+        while i + 8 <= count {
+            high |= base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            i += 8
+        }
+        while i < count {
+            high |= UInt64(base.load(fromByteOffset: i, as: UInt8.self))
+            i += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     /// Dense class numbers for two id lists: equal ids get equal numbers,

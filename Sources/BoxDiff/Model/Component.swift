@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import struct FoundationEssentials.UUID
+#elseif canImport(Foundation)
+    import struct Foundation.UUID
+#endif
+
 /// What a row, a header or a footer shows: a platform-neutral stand-in for
 /// a view model (Bento's `Renderable`).
 ///
@@ -38,6 +44,10 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
         func contentHash() -> UInt64 { 0 }
         /// Whether `other` holds an equal value of the same type.
         func isEqual(to _: Storage) -> Bool { false }
+        /// Whether equal content hashes of two values of this storage's
+        /// type imply equal values (integers, hashed by their bits), so a
+        /// diff need not confirm them with `==`.
+        var hasExactContentHash: Bool { false }
     }
 
     /// A comparable value.
@@ -48,9 +58,13 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
         override var anyValue: any Sendable { value }
         override func contentHash() -> UInt64 { Component.hash(value) }
         override func isEqual(to other: Storage) -> Bool {
-            guard let other = other as? Typed<Value> else { return false }
-            return value == other.value
+            // The class is final: same class, same value type. Both sides'
+            // classes are loads (naming `Typed<Value>` here would look its
+            // metadata up at run time, and `as?` costs a dynamic cast).
+            guard type(of: other) == type(of: self) else { return false }
+            return value == unsafeDowncast(other, to: Typed<Value>.self).value
         }
+        override var hasExactContentHash: Bool { IdentityHashing.isInjective(Value.self) }
     }
 
     /// An incomparable value: equal to nothing.
@@ -89,9 +103,17 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
     /// The content hash the diff compares: never 0 for a comparable
     /// component; 0 for an incomparable one (0 means "always changed").
     ///
-    /// Strings and integers hash as identities do (XXH3, bits), mixed with
-    /// the value's type; other values through `Hashable`, so, like Swift's
-    /// `hashValue`, the hash is only stable within one process.
+    /// The value's identity hash (integers by their bits; strings, `UUID`s
+    /// and `[UInt8]` through XXH3, strings in their canonical form so the
+    /// hash agrees with `==`) mixed with a fixed tag of its type. For those
+    /// standard types (every integer type, `Bool`, `String`, `UUID`,
+    /// `[UInt8]`) the hash is stable across processes and machines. Other
+    /// values hash through their `hashValue`, mixed with their type's
+    /// metadata address: like Swift's `hashValue`, stable only within one
+    /// process.
+    ///
+    /// A diff treats equal hashes only as a proposal: it confirms them with
+    /// the values' `==` unless the hash is exact (integers, `Bool`).
     /// - Complexity: O(size of the value).
     public var contentHash: UInt64 {
         storage.contentHash()
@@ -109,10 +131,63 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
         }
     }
 
+    /// ``contentHash`` of the component at `pointer`, and the identity of
+    /// its storage class (equal for two components of one value type),
+    /// read in place like ``contentHash(at:)``.
+    @usableFromInline
+    static func contentHashAndKind(at pointer: UnsafePointer<Component>) -> (UInt64, ObjectIdentifier) {
+        UnsafeRawPointer(pointer).load(as: Unmanaged<Storage>.self)._withUnsafeGuaranteedRef { storage in
+            (storage.contentHash(), ObjectIdentifier(type(of: storage)))
+        }
+    }
+
+    /// Whether the component at `pointer` has an exact content hash (see
+    /// ``Storage/hasExactContentHash``).
+    @usableFromInline
+    static func hasExactContentHash(at pointer: UnsafePointer<Component>) -> Bool {
+        UnsafeRawPointer(pointer).load(as: Unmanaged<Storage>.self)._withUnsafeGuaranteedRef { $0.hasExactContentHash }
+    }
+
+    /// The storage reference of the component at `pointer` as an opaque
+    /// pointer, not retained: valid while the component is alive.
+    @usableFromInline
+    static func storageBits(at pointer: UnsafePointer<Component>) -> UnsafeRawPointer {
+        UnsafeRawPointer(UnsafeRawPointer(pointer).load(as: Unmanaged<Storage>.self).toOpaque())
+    }
+
+    /// Whether the component at `pointer` is `==` to the one whose
+    /// ``storageBits(at:)`` are `other`, read in place.
+    @usableFromInline
+    static func isEqual(at pointer: UnsafePointer<Component>, toStorageBits other: UnsafeRawPointer) -> Bool {
+        UnsafeRawPointer(pointer).load(as: Unmanaged<Storage>.self)._withUnsafeGuaranteedRef { lhs in
+            Unmanaged<Storage>.fromOpaque(other)._withUnsafeGuaranteedRef { rhs in lhs.isEqual(to: rhs) }
+        }
+    }
+
+    /// A fixed tag for each standard type, the same in every process; the
+    /// metadata address (per process, but free) for any other type.
+    static func typeTag<T>(_: T.Type) -> UInt64 {
+        if T.self == String.self { return 1 }
+        if T.self == Int.self { return 2 }
+        if T.self == UInt64.self { return 3 }
+        if T.self == Int64.self { return 4 }
+        if T.self == UInt.self { return 5 }
+        if T.self == Int32.self { return 6 }
+        if T.self == UInt32.self { return 7 }
+        if T.self == Int16.self { return 8 }
+        if T.self == UInt16.self { return 9 }
+        if T.self == Int8.self { return 10 }
+        if T.self == UInt8.self { return 11 }
+        if T.self == Bool.self { return 12 }
+        if T.self == [UInt8].self { return 13 }
+        #if canImport(FoundationEssentials) || canImport(Foundation)
+            if T.self == UUID.self { return 14 }
+        #endif
+        return UInt64(UInt(bitPattern: ObjectIdentifier(T.self)))
+    }
+
     fileprivate static func hash<T: Hashable>(_ value: T) -> UInt64 {
-        // The type's metadata address: unique per type within the process,
-        // and free (its `hashValue` would run SipHash on every row).
-        let type = UInt64(UInt(bitPattern: ObjectIdentifier(T.self)))
+        let type = typeTag(T.self)
         let h = (IdentityHashing.hash(value) ^ (type &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
         let mixed = h ^ (h >> 31)
         return mixed == 0 ? 1 : mixed

@@ -54,7 +54,10 @@ public struct Section<SectionID: Hashable, RowID: Hashable>: CustomStringConvert
     }
 
     /// A hash of the header and footer: 0 when either is incomparable
-    /// (always changed), never 0 otherwise.
+    /// (always changed), never 0 otherwise. Stable across processes when
+    /// both are of standard types (see ``Component/contentHash``). A diff
+    /// treats equal hashes only as a proposal and confirms them with the
+    /// header's and footer's `==`.
     /// - Complexity: O(size of header and footer).
     public var contentHash: UInt64 {
         func part(_ component: Component?, _ absent: UInt64) -> UInt64? {
