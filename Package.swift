@@ -49,7 +49,7 @@ let package = Package(
         // Uses only the public API, without @testable, as an app would.
         .testTarget(
             name: "BoxDiffPublicAPITests",
-            dependencies: ["BoxDiff"],
+            dependencies: ["BoxDiff", "BoxDiffTestSupport"],
             path: "Tests/BoxDiffPublicAPITests"
         ),
         // The benchmark's C helpers: the hash-join floor, peak-memory probe.

@@ -6,6 +6,9 @@ struct ReplayRow<RowID: Hashable> {
     var content: Int?
     /// Inserted or reloaded by the step being applied: its cell is new.
     var isFresh = false
+    /// The latest pending check of a reload or reconfigure of this row
+    /// (an index into `BatchReplay.refreshes`).
+    var refresh: Int? = nil
 }
 
 /// Where a section of the replayed view comes from.
@@ -24,6 +27,8 @@ struct ReplaySection<SectionID: Hashable, RowID: Hashable> {
     var id: SectionID?
     var content: Int?
     var rows: [ReplayRow<RowID>]
+    /// The latest pending check of a reload of this section.
+    var refresh: Int? = nil
 }
 
 /// Applies batches to a list the way UIKit applies them to its cells
@@ -37,25 +42,19 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
     typealias Section = ReplaySection<SectionID, RowID>
 
     let messages: BatchMessages
-    /// Content of each row of the target, by id (first one wins for duplicates).
-    let targetRowContent: [RowID: Int]
-    /// Each section of the target, by id (first one wins for duplicates).
-    let targetSections: [SectionID: State.Section]
     /// Most rows an unknown inserted section may claim: no intermediate
     /// state needs more rows than the before and target states hold together.
     let rowLimit: Int
     var violations: [BatchViolation] = []
+    /// The reloads and reconfigures issued so far, in order, each judged
+    /// once its row or section reaches the target (`reportRefreshes`).
+    var refreshes: [PendingRefresh<SectionID, RowID>] = []
+    /// The reloads that landed where the data source has their row or
+    /// section (rule 11 holds for them).
+    var landedReloads: Set<LandedReload> = []
 
     init(messages: BatchMessages, before: State, target: State) {
         self.messages = messages
-        var rowContent: [RowID: Int] = [:]
-        var sections: [SectionID: State.Section] = [:]
-        for section in target.sections {
-            if sections[section.id] == nil { sections[section.id] = section }
-            for row in section.rows where rowContent[row.id] == nil { rowContent[row.id] = row.content }
-        }
-        targetRowContent = rowContent
-        targetSections = sections
         rowLimit = (before.sections + target.sections).reduce(0) { $0 + $1.rows.count }
     }
 
@@ -78,9 +77,23 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
         for s in screen.indices { for r in screen[s].rows.indices { screen[s].rows[r].isFresh = false } }
         let sim = BatchSimulation(update: update, old: screen.map(\.rows.count), new: afterShape)
 
-        for section in sim.sectionReloads { checkSectionReload(screen[section], at: section, batchIndex: batchIndex) }
+        var sectionChecks: [Int: Int] = [:]
+        for section in sim.sectionReloads {
+            let shown = screen[section]
+            sectionChecks[section] = noteSectionReload(shown, at: section, batchIndex: batchIndex)
+            if let target = sim.sectionReloadTargets[section], let id = shown.id, let after,
+                after.sections.indices.contains(target), after.sections[target].id == id
+            {
+                landedReloads.insert(LandedReload(batchIndex: batchIndex, section: section, row: nil))
+            }
+        }
+        var rowChecks: [ElementPath: Int] = [:]
         for path in sim.rowReloads {
-            checkRowRefresh(screen[path.section].rows[path.row], at: path, reconfigure: false, batchIndex: batchIndex)
+            let shown = screen[path.section].rows[path.row]
+            rowChecks[path] = noteRowRefresh(shown, at: path, reconfigure: false, batchIndex: batchIndex)
+            if let target = sim.rowReloadTargets[path], let id = shown.id, row(at: target, in: after)?.id == id {
+                landedReloads.insert(LandedReload(batchIndex: batchIndex, section: path.section, row: path.row))
+            }
         }
 
         // Sections: inserted and reloaded ones come fresh from the data source.
@@ -106,10 +119,12 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
                 guard var section = freshSection(at: newIndex, after: after, shape: sim.new, batchIndex: batchIndex)
                 else { return nil }
                 section.id = screen[oldIndex].id ?? section.id
+                section.refresh = sectionChecks[oldIndex] ?? screen[oldIndex].refresh
                 result.append(section)
             case .carried(let oldIndex):
                 var section = screen[oldIndex]
-                section.rows = rows(of: oldIndex, at: index, screen: screen, sim: sim, after: after)
+                section.rows = rows(
+                    of: oldIndex, at: index, screen: screen, sim: sim, after: after, rowChecks: rowChecks)
                 result.append(section)
             }
         }
@@ -119,16 +134,21 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
             guard result.indices.contains(path.section), result[path.section].rows.indices.contains(path.row),
                 !result[path.section].rows[path.row].isFresh
             else { continue }
-            checkRowRefresh(result[path.section].rows[path.row], at: path, reconfigure: true, batchIndex: batchIndex)
+            let shown = result[path.section].rows[path.row]
+            if let check = noteRowRefresh(shown, at: path, reconfigure: true, batchIndex: batchIndex) {
+                result[path.section].rows[path.row].refresh = check
+            }
             result[path.section].rows[path.row].content = row(at: path, in: after)?.content
         }
         return result
     }
 
-    /// The rows of the O section `oldIndex`, carried to N section `newIndex`.
-    private func rows(of oldIndex: Int, at newIndex: Int, screen: [Section], sim: BatchSimulation, after: State?)
-        -> [Row]
-    {
+    /// The rows of the O section `oldIndex`, carried to N section `newIndex`;
+    /// a reloaded row carries its pending check from `rowChecks`.
+    private func rows(
+        of oldIndex: Int, at newIndex: Int, screen: [Section], sim: BatchSimulation, after: State?,
+        rowChecks: [ElementPath: Int]
+    ) -> [Row] {
         var removed = Set(sim.rowDeletes[oldIndex] ?? [])
         var fixed: [(index: Int, origin: Row)] = (sim.rowInserts[newIndex] ?? []).map {
             ($0, fresh(ElementPath(section: newIndex, row: $0), after: after))
@@ -139,14 +159,19 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
             // A reload keeps the row's identity: if the data source has another
             // row at r', the comparison with the next known state says so.
             var row = fresh(target, after: after)
-            row.id = screen[source.section].rows[source.row].id ?? row.id
+            let shown = screen[source.section].rows[source.row]
+            row.id = shown.id ?? row.id
+            row.refresh = rowChecks[source] ?? shown.refresh
             fixed.append((target.row, row))
         }
         for move in sim.rowMovesBySource[oldIndex] ?? [] { removed.insert(move.source.row) }
         for move in sim.rowMovesByDestination[newIndex] ?? [] {
             fixed.append((move.destination.row, screen[move.source.section].rows[move.source.row]))
         }
-        let stayers = screen[oldIndex].rows.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
+        let carried = screen[oldIndex].rows
+        var stayers: [Row] = []
+        stayers.reserveCapacity(carried.count)
+        for index in carried.indices where !removed.contains(index) { stayers.append(carried[index]) }
         return mergeFixed(fixed, stayers: stayers)
     }
 
@@ -179,30 +204,5 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
         }
         return Section(
             id: nil, content: nil, rows: Array(repeating: Row(id: nil, content: nil, isFresh: true), count: count))
-    }
-
-    // MARK: Refresh checks
-
-    private mutating func checkRowRefresh(_ row: Row, at path: ElementPath, reconfigure: Bool, batchIndex: Int) {
-        guard let id = row.id, let content = row.content, targetRowContent[id] == content else { return }
-        let name = String(describing: id)
-        violations.append(
-            BatchViolation(
-                rule: reconfigure ? .reconfigureOfUnchangedRow : .reloadOfUnchangedContent, batchIndex: batchIndex,
-                section: path.section, path: path,
-                message: reconfigure
-                    ? messages.reconfigureOfUnchangedRow(path, id: name) : messages.reloadOfUnchangedRow(path, id: name)
-            ))
-    }
-
-    private mutating func checkSectionReload(_ section: Section, at index: Int, batchIndex: Int) {
-        guard let id = section.id, let target = targetSections[id], section.content == target.content,
-            section.rows.count == target.rows.count,
-            zip(section.rows, target.rows).allSatisfy({ $0.id == $1.id && $0.content == $1.content })
-        else { return }
-        violations.append(
-            BatchViolation(
-                rule: .reloadOfUnchangedContent, batchIndex: batchIndex, section: index,
-                message: messages.reloadOfUnchangedSection(index, id: String(describing: id))))
     }
 }

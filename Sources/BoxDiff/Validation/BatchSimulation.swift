@@ -57,6 +57,12 @@ struct BatchSimulation {
     let rowReloadsBySection: [Int: [ElementPath]]
     /// The sources of `rowReloadTargets`, grouped by the N section of their target.
     let rowReloadsByTargetSection: [Int: [ElementPath]]
+    /// O section → the rows leaving it (deletes and move sources), ascending;
+    /// what `truePosition(ofRowAt:)` shifts by, gathered once per batch.
+    let rowsLeaving: [Int: [Int]]
+    /// N section → the rows placed in it (inserts and move destinations),
+    /// distinct, ascending.
+    let rowsArriving: [Int: [Int]]
 
     init(update: BatchUpdate, old rawOld: [Int], new rawNew: [Int]) {
         let old = rawOld.map { max(0, $0) }
@@ -146,6 +152,21 @@ struct BatchSimulation {
         self.rowReloadsByTargetSection = Dictionary(grouping: rowReloads) { rowReloadTargets[$0]?.section ?? -1 }
         self.rowReloads = rowReloads
         self.rowReloadTargets = rowReloadTargets
+
+        // Deletes and move sources never overlap (a deleted row's move is
+        // dropped); inserts and move destinations may (rule 9).
+        var leaving = rowDeletes
+        var arriving = rowInserts
+        for move in rowMoves {
+            leaving[move.source.section, default: []].append(move.source.row)
+            arriving[move.destination.section, default: []].append(move.destination.row)
+        }
+        for section in Set(rowMoves.map(\.source.section)) { leaving[section]?.sort() }
+        for section in Set(rowMoves.map(\.destination.section)) {
+            arriving[section] = arriving[section].map(Self.distinctSorted)
+        }
+        self.rowsLeaving = leaving
+        self.rowsArriving = arriving
     }
 
     /// Whether `path` names a row of the N shape.
@@ -155,18 +176,12 @@ struct BatchSimulation {
 
     /// Where the row at O path `path` really ends up (moves considered,
     /// reloads staying in the flow), or `nil` when the batch is too
-    /// inconsistent for that to be known.
+    /// inconsistent for that to be known. O(log² calls).
     func truePosition(ofRowAt path: ElementPath) -> ElementPath? {
         guard trueSectionMap.indices.contains(path.section),
             let section = trueSectionMap[path.section], new.indices.contains(section)
         else { return nil }
-        // Deletes and move sources never overlap (a deleted row's move is
-        // dropped); inserts and move destinations may (rule 9).
-        let removed = ((rowDeletes[path.section] ?? []) + (rowMovesBySource[path.section] ?? []).map(\.source.row))
-            .sorted()
-        let fixed = Self.distinctSorted(
-            (rowInserts[section] ?? []) + (rowMovesByDestination[section] ?? []).map(\.destination.row))
-        let row = Self.shift(path.row, removing: removed, inserting: fixed)
+        let row = Self.shift(path.row, removing: rowsLeaving[path.section] ?? [], inserting: rowsArriving[section] ?? [])
         guard row >= 0, row < new[section] else { return nil }
         return ElementPath(section: section, row: row)
     }

@@ -13,16 +13,17 @@ extension BatchUpdateValidator {
     /// content from the step's `afterState`; for the last step without one,
     /// from `target`. A middle step without `afterState` leaves them
     /// unresolved until the next known state, where they take whatever is
-    /// at their position. After every step with a known state, identities
-    /// are compared (a mismatch stops the replay, since later steps would
-    /// only repeat it); at the end, identities and contents are compared
-    /// with `target`.
+    /// at their position. After every step with a known state (the last
+    /// one's too, when it is not `target` itself), identities are compared
+    /// (a mismatch stops the replay, since later steps would only repeat
+    /// it); at the end, identities and contents are compared with `target`.
     ///
     /// Reported: `replayMismatch` (wrong sections or rows), `missedUpdate`
     /// (a row or section whose content changed and that no batch deleted,
     /// inserted, reloaded or reconfigured), `reloadOfUnchangedContent` and
-    /// `reconfigureOfUnchangedRow` (refreshing something whose content is
-    /// the same in `before` and `target`). Structural rules are left to
+    /// `reconfigureOfUnchangedRow` (refreshing a row or section whose
+    /// content just before is what it shows in `target`: the one it becomes
+    /// in the replay, so duplicate ids are told apart). Structural rules are left to
     /// `validate(before:steps:)`; calls out of range are skipped here.
     ///
     /// ```swift
@@ -41,6 +42,17 @@ extension BatchUpdateValidator {
         to target: BatchReplayState<SectionID, RowID>,
         steps: [BatchReplayStep<SectionID, RowID>]
     ) -> [BatchViolation] {
+        Self.ordered(replay(from: before, to: target, steps: steps).violations)
+    }
+
+    /// The replay behind `replayViolations(from:to:steps:)`: its violations
+    /// in the order found, and the reloads that landed where the data source
+    /// has their row or section.
+    func replay<SectionID: Hashable, RowID: Hashable>(
+        from before: BatchReplayState<SectionID, RowID>,
+        to target: BatchReplayState<SectionID, RowID>,
+        steps: [BatchReplayStep<SectionID, RowID>]
+    ) -> BatchReplay<SectionID, RowID> {
         var replay = BatchReplay(messages: messages, before: before, target: target)
         var screen = BatchReplay.screen(before)
         for (index, step) in steps.enumerated() {
@@ -50,14 +62,23 @@ extension BatchUpdateValidator {
                 let next = replay.apply(
                     step.update, to: screen, after: known, afterShape: known?.shape ?? step.step.after,
                     batchIndex: index)
-            else { return Self.ordered(replay.violations) }
+            else {
+                replay.reportRefreshes(against: target)
+                return replay
+            }
             screen = next
-            if !isLast, let known, !replay.compare(&screen, with: known, batchIndex: index, checkContent: false) {
-                return Self.ordered(replay.violations)
+            // Every known state is compared; the target, below, with contents.
+            if let state = step.afterState, !isLast || state != target,
+                !replay.compare(&screen, with: state, batchIndex: index, checkContent: false)
+            {
+                replay.reportRefreshes(against: target)
+                return replay
             }
         }
         _ = replay.compare(&screen, with: target, batchIndex: steps.isEmpty ? nil : steps.count - 1, checkContent: true)
-        return Self.ordered(replay.violations)
+        replay.settleRefreshes(on: screen, against: target)
+        replay.reportRefreshes(against: target)
+        return replay
     }
 
     /// `replayViolations(from:to:steps:)` for batches whose intermediate
@@ -73,12 +94,24 @@ extension BatchUpdateValidator {
     /// Both checks at once: `validate(before:steps:)` on the shapes, then
     /// `replayViolations(from:to:steps:)` on the identities. Empty when
     /// UIKit accepts every batch and the view ends up showing `target`.
+    ///
+    /// Rule 11 is judged on the identities where the data after the batch
+    /// is known: a reload is right when the data source has the reloaded
+    /// row (or section) at the target UIKit computes for it, even where the
+    /// shapes alone, which assume it stays in the flow of its neighbours,
+    /// say it ends up elsewhere (a move in the same batch displacing it).
     public func violations<SectionID: Hashable, RowID: Hashable>(
         from before: BatchReplayState<SectionID, RowID>,
         to target: BatchReplayState<SectionID, RowID>,
         steps: [BatchReplayStep<SectionID, RowID>]
     ) -> [BatchViolation] {
-        let structural = validate(before: before.shape, steps: steps.map(\.step))
-        return Self.ordered(structural + replayViolations(from: before, to: target, steps: steps))
+        let replay = replay(from: before, to: target, steps: steps)
+        let structural = validate(before: before.shape, steps: steps.map(\.step)).filter { violation in
+            guard violation.rule == .reloadTarget, let batchIndex = violation.batchIndex, let section = violation.section
+            else { return true }
+            let reload = LandedReload(batchIndex: batchIndex, section: section, row: violation.path?.row)
+            return !replay.landedReloads.contains(reload)
+        }
+        return Self.ordered(structural + replay.violations)
     }
 }

@@ -10,19 +10,37 @@ extension Box {
     ///
     /// - Complexity: O(sections + rows), using the cached identity table.
     public func replayState(incomparableContent: Int = 0) -> BatchReplayState<SectionID, RowID> {
+        replayState(incomparableContent: incomparableContent, numbering: nil)
+    }
+
+    /// ``replayState(incomparableContent:)`` with contents numbered by
+    /// `numbering` (by `==`, shared with the other states of one check)
+    /// instead of by their hashes.
+    func replayState(incomparableContent: Int, numbering: ContentNumbering?) -> BatchReplayState<SectionID, RowID> {
         let table = identityTable
-        func content(_ hash: UInt64) -> Int {
-            hash == 0 ? incomparableContent : Int(truncatingIfNeeded: hash)
+        func content(_ hash: UInt64, _ component: @autoclosure () -> Component) -> Int {
+            if hash == 0 { return incomparableContent }
+            guard let numbering else { return Int(truncatingIfNeeded: hash) }
+            return numbering.number(hash, component())
         }
-        return BatchReplayState(
-            sections: sections.indices.map { s in
-                let start = table.sectionRowOffsets[s]
-                return BatchReplayState.Section(
-                    id: sections[s].id, content: content(table.sectionContents[s]),
-                    rows: sections[s].rows.indices.map { r in
-                        BatchReplayState.Row(id: sections[s].rows[r].id, content: content(table.rowContents[start + r]))
-                    })
-            })
+        func content(_ hash: UInt64, _ section: Section<SectionID, RowID>) -> Int {
+            if hash == 0 { return incomparableContent }
+            guard let numbering else { return Int(truncatingIfNeeded: hash) }
+            return numbering.number(hash, section.header, section.footer)
+        }
+        var states: [BatchReplayState<SectionID, RowID>.Section] = []
+        states.reserveCapacity(sections.count)
+        for (s, section) in sections.enumerated() {
+            let start = table.sectionRowOffsets[s]
+            var rows: [BatchReplayState<SectionID, RowID>.Row] = []
+            rows.reserveCapacity(section.rows.count)
+            for (r, row) in section.rows.enumerated() {
+                rows.append(BatchReplayState.Row(id: row.id, content: content(table.rowContents[start + r], row.component)))
+            }
+            states.append(
+                BatchReplayState.Section(id: section.id, content: content(table.sectionContents[s], section), rows: rows))
+        }
+        return BatchReplayState(sections: states)
     }
 }
 
@@ -56,9 +74,17 @@ extension StagedChangeset {
     /// `BatchUpdateValidator.replayViolations(from:to:steps:)`. Empty for a
     /// ``reloadsEverything`` plan.
     public func replaySteps<S, R>() -> [BatchReplayStep<S, R>] where Data == Box<S, R> {
+        replaySteps(numbering: nil)
+    }
+
+    /// ``replaySteps()`` with contents numbered by `numbering` (see
+    /// ``ContentNumbering``).
+    func replaySteps<S, R>(numbering: ContentNumbering?) -> [BatchReplayStep<S, R>] where Data == Box<S, R> {
         guard !reloadsEverything else { return [] }
         return stages.map {
-            BatchReplayStep(update: $0.batchUpdate, afterState: $0.data.replayState(incomparableContent: ReplayMarkers.target))
+            BatchReplayStep(
+                update: $0.batchUpdate,
+                afterState: $0.data.replayState(incomparableContent: ReplayMarkers.target, numbering: numbering))
         }
     }
 
@@ -78,9 +104,13 @@ extension StagedChangeset {
     public func violations<S, R>(
         from source: Box<S, R>, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView)
     ) -> [BatchViolation] where Data == Box<S, R> {
-        guard !reloadsEverything, let last = stages.last else { return [] }
-        let before = source.replayState(incomparableContent: ReplayMarkers.source)
-        let target = last.data.replayState(incomparableContent: ReplayMarkers.target)
-        return validator.violations(from: before, to: target, steps: replaySteps())
+        // Contents numbered by `==` across all states, so a component whose
+        // hash stayed while its value changed counts as changed.
+        let numbering = ContentNumbering()
+        let steps: [BatchReplayStep<S, R>] = replaySteps(numbering: numbering)
+        // The last stage's data is the target: the same state, compared once.
+        guard let target = steps.last?.afterState else { return [] }
+        let before = source.replayState(incomparableContent: ReplayMarkers.source, numbering: numbering)
+        return validator.violations(from: before, to: target, steps: steps)
     }
 }
