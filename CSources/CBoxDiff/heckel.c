@@ -62,14 +62,6 @@ static inline compact_slot_t *compact_find(const compact_table_t *t,
     return compact_find_mixed(t, ids, id, bxd_mix(id, t->key));
 }
 
-static inline void compact_prefetch(const compact_table_t *t, uint64_t id) {
-#if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(&t->slots[bxd_hash_home(id, t->key, t->shift)], 1, 1);
-#else
-    (void)t;
-    (void)id;
-#endif
-}
 
 static bxd_status_t pair_compact(bxd_workspace_t *ws, const uint64_t *a,
                                  const uint64_t *b, uint32_t n, uint32_t lo,
@@ -97,9 +89,14 @@ static bxd_status_t pair_compact(bxd_workspace_t *ws, const uint64_t *a,
      * chain[i]: next occurrence after i; cursor[f]: next unpaired
      * occurrence of the id whose first occurrence is f. */
     uint32_t *chain = NULL, *cursor = NULL;
+    uint64_t ring[BXD_MIX_RING]; /* bxd_ring_put; here walked downwards */
+    for (uint32_t i = ahi; i-- > lo && ahi - i <= BXD_PREFETCH_AHEAD;)
+        bxd_ring_put(ring, a, i, t.key, t.slots, sizeof(compact_slot_t), t.shift, false);
     for (uint32_t i = ahi; i-- > lo;) {
-        if (i - lo > BXD_PREFETCH_AHEAD) compact_prefetch(&t, a[i - BXD_PREFETCH_AHEAD]);
-        const uint64_t h = bxd_mix(a[i], t.key);
+        const uint64_t h = ring[i & (BXD_MIX_RING - 1)];
+        if (i - lo >= BXD_PREFETCH_AHEAD)
+            bxd_ring_put(ring, a, i - BXD_PREFETCH_AHEAD, t.key, t.slots,
+                         sizeof(compact_slot_t), t.shift, false);
         compact_slot_t *s = compact_find_mixed(&t, a, a[i], h);
         old_to_new[i] = BXD_NONE;
         if (s->index == BXD_SLOT_EMPTY) {
@@ -128,9 +125,12 @@ static bxd_status_t pair_compact(bxd_workspace_t *ws, const uint64_t *a,
      * new id left unpaired (no old occurrence left) is looked up there:
      * a suffix id unpaired in the new middle sets *suffix_hit. */
     uint32_t pairs = 0;
+    bxd_ring_start_up(ring, b, lo, bhi, t.key, t.slots, sizeof(compact_slot_t),
+                      t.shift, false);
     for (uint32_t j = lo; j < bhi; j++) {
-        if (bhi - j > BXD_PREFETCH_AHEAD) compact_prefetch(&t, b[j + BXD_PREFETCH_AHEAD]);
-        const compact_slot_t *s = compact_find(&t, a, b[j]);
+        const uint64_t h = bxd_ring_take_up(ring, b, j, bhi, t.key, t.slots,
+                                            sizeof(compact_slot_t), t.shift, false);
+        const compact_slot_t *s = compact_find_mixed(&t, a, b[j], h);
         uint32_t i = s->index;
         new_to_old[j] = BXD_NONE;
         if (i != BXD_SLOT_EMPTY) {
@@ -178,9 +178,11 @@ static bxd_status_t pair_rejecting(bxd_workspace_t *ws, const uint64_t *a,
     bxd_table_t table;
     bxd_status_t st = bxd_table_prepare(ws, (size_t)n + m, &table);
     if (st != BXD_OK) return st;
+    uint64_t ring[BXD_MIX_RING];
+    bxd_table_ring_start(&table, ring, a, n);
     for (uint32_t i = 0; i < n; i++) {
-        if (n - i > BXD_PREFETCH_AHEAD) bxd_table_prefetch(&table, a[i + BXD_PREFETCH_AHEAD]);
-        bxd_slot_t *s = bxd_table_find(&table, a[i]);
+        bxd_slot_t *s = bxd_table_find_at(&table, a[i],
+                                             bxd_table_ring_take(&table, ring, a, i, n));
         old_to_new[i] = BXD_NONE;
         if (s->cursor != BXD_SLOT_EMPTY) return bxd_report_duplicate(result, 0, s->cursor, i);
         s->id = a[i];
@@ -188,22 +190,25 @@ static bxd_status_t pair_rejecting(bxd_workspace_t *ws, const uint64_t *a,
     }
     /* Every new id enters the table too; a slot seen on the new side is
      * SPENT with aux = its new index, so a second sighting is a duplicate. */
+    uint32_t pairs = 0;
+    bxd_table_ring_start(&table, ring, b, m);
     for (uint32_t j = 0; j < m; j++) {
-        if (m - j > BXD_PREFETCH_AHEAD) bxd_table_prefetch(&table, b[j + BXD_PREFETCH_AHEAD]);
-        bxd_slot_t *s = bxd_table_find(&table, b[j]);
+        bxd_slot_t *s = bxd_table_find_at(&table, b[j],
+                                             bxd_table_ring_take(&table, ring, b, j, m));
         uint32_t i = s->cursor;
         new_to_old[j] = BXD_NONE;
         if (i == BXD_SLOT_SPENT) return bxd_report_duplicate(result, 1, s->aux, j);
         if (i != BXD_SLOT_EMPTY) {
             old_to_new[i] = j;
             new_to_old[j] = i;
-            span->middle_pairs++;
+            pairs++;
         } else {
             s->id = b[j];
         }
         s->cursor = BXD_SLOT_SPENT;
         s->aux = j;
     }
+    span->middle_pairs = pairs;
     return BXD_OK;
 }
 

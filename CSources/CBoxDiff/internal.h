@@ -137,41 +137,110 @@ static inline uint64_t bxd_mix(uint64_t id, uint64_t key) {
     return h;
 }
 
-/* Home slot of `id` in a table of 2^(64 - shift) slots (shift 1..63). */
-static inline size_t bxd_hash_home(uint64_t id, uint64_t key, unsigned shift) {
-    return (size_t)(bxd_mix(id, key) >> shift);
-}
-
-static inline size_t bxd_table_home(const bxd_table_t *t, uint64_t id) {
-    return bxd_hash_home(id, t->key, t->shift);
-}
-
 /* How many elements ahead the table loops prefetch home slots: past the L2
  * cache every lookup is a cache miss, and asking early overlaps them. */
 #ifndef BXD_PREFETCH_AHEAD
 #define BXD_PREFETCH_AHEAD 16
 #endif
 
-/* Asks for the home slot of `id` ahead of use (a no-op where the compiler
- * has no prefetch builtin). */
-static inline void bxd_table_prefetch(const bxd_table_t *t, uint64_t id) {
+/* Entries of a mix ring (bxd_ring_put): a power of two, at least BXD_PREFETCH_AHEAD. */
+#define BXD_MIX_RING 16
+#if BXD_PREFETCH_AHEAD > 64
+#error "BXD_PREFETCH_AHEAD must be at most 64"
+#elif BXD_PREFETCH_AHEAD > 32
+#undef BXD_MIX_RING
+#define BXD_MIX_RING 64
+#elif BXD_PREFETCH_AHEAD > 16
+#undef BXD_MIX_RING
+#define BXD_MIX_RING 32
+#endif
+#if BXD_PREFETCH_AHEAD < 1
+#error "BXD_PREFETCH_AHEAD must be at least 1"
+#endif
+
+static inline void bxd_prefetch_write(const void *address) {
 #if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(&t->slots[bxd_table_home(t, id)], 1, 1);
+    __builtin_prefetch(address, 1, 1);
 #else
-    (void)t;
-    (void)id;
+    (void)address;
 #endif
 }
 
-/* Finds the slot of `id`, or the empty slot where it would go. */
-static inline bxd_slot_t *bxd_table_find(const bxd_table_t *t, uint64_t id) {
-    size_t i = bxd_table_home(t, id);
+/* The hot loops mix each id once: the mix of element i +- AHEAD is
+ * computed when element i is looked up, its home slot prefetched, and the
+ * mix (or, with `home`, the home slot itself) kept in a ring of
+ * BXD_MIX_RING entries, indexed by element index, until its own lookup
+ * reads it (before the entry is reused). Every home, and heckel.c's tag,
+ * comes from that one mix.
+ *
+ * bxd_ring_put: ring[i] = bxd_mix(ids[i], key), or its home
+ * bxd_mix(..) >> shift when `home` (a constant at every call), prefetching
+ * that home in a table of `slot_size`-byte slots. */
+static inline void bxd_ring_put(uint64_t *ring, const uint64_t *ids, size_t i,
+                                uint64_t key, const void *slots,
+                                size_t slot_size, unsigned shift, bool home) {
+    const uint64_t h = bxd_mix(ids[i], key);
+    const size_t slot = (size_t)(h >> shift);
+    ring[i & (BXD_MIX_RING - 1)] = home ? (uint64_t)slot : h;
+    bxd_prefetch_write((const char *)slots + slot * slot_size);
+}
+
+/* Fills the ring for a forward walk of ids[begin, end). */
+static inline void bxd_ring_start_up(uint64_t *ring, const uint64_t *ids,
+                                     size_t begin, size_t end, uint64_t key,
+                                     const void *slots, size_t slot_size,
+                                     unsigned shift, bool home) {
+    const size_t stop = end - begin > BXD_PREFETCH_AHEAD ? begin + BXD_PREFETCH_AHEAD : end;
+    for (size_t i = begin; i < stop; i++)
+        bxd_ring_put(ring, ids, i, key, slots, slot_size, shift, home);
+}
+
+/* Element i's ring entry in a forward walk of ids[.., end); then mixes and
+ * prefetches element i + BXD_PREFETCH_AHEAD. */
+static inline uint64_t bxd_ring_take_up(uint64_t *ring, const uint64_t *ids,
+                                        size_t i, size_t end, uint64_t key,
+                                        const void *slots, size_t slot_size,
+                                        unsigned shift, bool home) {
+    const uint64_t h = ring[i & (BXD_MIX_RING - 1)];
+    if (end - i > BXD_PREFETCH_AHEAD)
+        bxd_ring_put(ring, ids, i + BXD_PREFETCH_AHEAD, key, slots, slot_size,
+                     shift, home);
+    return h;
+}
+
+/* Finds the slot of `id` starting from its home slot, or the empty slot
+ * where it would go. */
+static inline bxd_slot_t *bxd_table_find_at(const bxd_table_t *t, uint64_t id,
+                                            size_t home) {
+    size_t i = home;
     for (;;) {
         bxd_slot_t *s = &t->slots[i];
         if (s->cursor == BXD_SLOT_EMPTY || s->id == id) return s;
         i = (i + 1) & t->mask;
         BXD_PROBE_STEP(t);
     }
+}
+
+/* Finds the slot of `id`, or the empty slot where it would go. */
+static inline bxd_slot_t *bxd_table_find(const bxd_table_t *t, uint64_t id) {
+    return bxd_table_find_at(t, id, (size_t)(bxd_mix(id, t->key) >> t->shift));
+}
+
+/* The ring walk (homes) over ids[0, count) for table t:
+ *   bxd_table_ring_start(t, ring, ids, count);
+ *   for (i = 0; i < count; i++)
+ *       s = bxd_table_find_at(t, ids[i], bxd_table_ring_take(t, ring, ids, i, count)); */
+static inline void bxd_table_ring_start(const bxd_table_t *t, uint64_t *ring,
+                                        const uint64_t *ids, size_t count) {
+    bxd_ring_start_up(ring, ids, 0, count, t->key, t->slots,
+                      sizeof(bxd_slot_t), t->shift, true);
+}
+
+static inline size_t bxd_table_ring_take(const bxd_table_t *t, uint64_t *ring,
+                                         const uint64_t *ids, size_t i,
+                                         size_t count) {
+    return (size_t)bxd_ring_take_up(ring, ids, i, count, t->key, t->slots,
+                                    sizeof(bxd_slot_t), t->shift, true);
 }
 
 /* ---- result storage -------------------------------------------------------- */

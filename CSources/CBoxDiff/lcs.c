@@ -101,9 +101,11 @@ bxd_status_t bxd_lcs_pair(bxd_workspace_t *ws, const bxd_list_t *old_list,
     /* Classes: slot.aux holds the class number. Old classes come first,
      * so a class below `old_classes` occurs in the old list. */
     uint32_t classes = 0;
+    uint64_t ring[BXD_MIX_RING];
+    bxd_table_ring_start(&table, ring, a, n);
     for (uint32_t i = 0; i < n; i++) {
-        if (n - i > BXD_PREFETCH_AHEAD) bxd_table_prefetch(&table, a[i + BXD_PREFETCH_AHEAD]);
-        bxd_slot_t *sl = bxd_table_find(&table, a[i]);
+        bxd_slot_t *sl = bxd_table_find_at(&table, a[i],
+                                              bxd_table_ring_take(&table, ring, a, i, n));
         if (sl->cursor == BXD_SLOT_EMPTY) {
             sl->id = a[i];
             sl->cursor = 0;
@@ -112,9 +114,10 @@ bxd_status_t bxd_lcs_pair(bxd_workspace_t *ws, const bxd_list_t *old_list,
         ca[i] = sl->aux;
     }
     const uint32_t old_classes = classes;
+    bxd_table_ring_start(&table, ring, b, m);
     for (uint32_t j = 0; j < m; j++) {
-        if (m - j > BXD_PREFETCH_AHEAD) bxd_table_prefetch(&table, b[j + BXD_PREFETCH_AHEAD]);
-        bxd_slot_t *sl = bxd_table_find(&table, b[j]);
+        bxd_slot_t *sl = bxd_table_find_at(&table, b[j],
+                                              bxd_table_ring_take(&table, ring, b, j, m));
         if (sl->cursor == BXD_SLOT_EMPTY) {
             sl->id = b[j];
             sl->cursor = 0;
