@@ -27,14 +27,6 @@
 #error "build with -DBXD_COUNT_PROBES (scripts/ctests.sh)"
 #endif
 
-static const bxd_allocator_t *counting_allocator_for(counting_allocator_t *c) {
-    static bxd_allocator_t a;
-    a.allocate = counting_allocate;
-    a.deallocate = counting_deallocate;
-    a.context = c;
-    return &a;
-}
-
 static bxd_options_t opts(bxd_algorithm_t algorithm, uint32_t flags) {
     bxd_options_t o;
     bxd_options_init(&o);
@@ -406,9 +398,9 @@ static void test_flooding(void) {
 /* ---- LCS total count ------------------------------------------------------------- */
 
 static void test_lcs_total_count(void) {
-    counting_allocator_t c = {0, 0, 0};
+    counting_alloc_t c = {0};
     bxd_workspace_t *ws = NULL;
-    CHECK(bxd_workspace_create(counting_allocator_for(&c), &ws) == BXD_OK);
+    CHECK(counting_workspace_create(&c, &ws) == BXD_OK);
     bxd_result_t r;
     bxd_result_init(&r);
     static const uint64_t tiny[1] = {42};
@@ -437,7 +429,7 @@ static void test_lcs_total_count(void) {
     CHECK(bxd_diff(ws, &one, &one, &lcs, &r) == BXD_OK && r.matched_count == 1);
     bxd_result_free(&r);
     bxd_workspace_destroy(ws);
-    CHECK(c.outstanding == 0);
+    CHECK(counting_alloc_settled(&c));
 }
 
 int main(void) {

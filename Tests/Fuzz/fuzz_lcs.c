@@ -21,8 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     f.options.algorithm = BXD_ALGORITHM_LCS;
     if (input.option & 2) f.options.lcs_cost_bound = 1u + ((input.option >> 2) & 3u);
     else if (input.option & 1) f.options.lcs_cost_bound = 0; /* 0 means the default */
-    FZ_CHECK(bxd_diff(f.ws, ol, nl, &f.options, r) == BXD_OK);
-    fz_verify(ol, nl, r, 0);
+    fz_diff_checked(f.ws, ol, nl, &f.options, r, 0);
     const uint32_t kept = r->matched_count - r->move_count;
     if ((uint64_t)ol->count * nl->count <= 400000u) {
         uint32_t lcs = ref_lcs_length(ol->ids, (uint32_t)ol->count, nl->ids,

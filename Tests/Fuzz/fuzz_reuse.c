@@ -39,11 +39,11 @@
  *         5 change contents, 6 shuffle a block, 7 replace by random earlier
  *         pool ids (duplicates).
  *
- * Every diff is checked with fz_verify / fz_verify_duplicate
- * (fuzz_common.h). A failed allocation must give BXD_ERR_NO_MEMORY and an
- * empty result; the same diff retried on the same workspace and result
- * must then succeed and check out. At the end nothing may be left
- * allocated.
+ * Every diff is checked with the shared verifier (fz_diff_checked in
+ * fuzz_common.h, ../CTests/verify.h). A failed allocation must give
+ * BXD_ERR_NO_MEMORY and an empty result; the same diff retried on the
+ * same workspace and result must then succeed and check out. At the end
+ * nothing may be left allocated.
  */
 #define FZ_MAX 32768
 #include "fuzz_common.h"
@@ -69,13 +69,6 @@ static fz_elem_t old_e[FZ_MAX], new_e[FZ_MAX], tmp_e[FZ_MAX];
 static uint64_t pool_ids[FZ_POOL];
 static uint64_t a_ids[FZ_MAX], b_ids[FZ_MAX], a_con[FZ_MAX], b_con[FZ_MAX];
 static uint32_t saved_o2n[FZ_MAX];
-
-static uint64_t splitmix(uint64_t *state) {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 /* ---- edit scripts ------------------------------------------------------------ */
 
@@ -143,7 +136,7 @@ static void apply_op(fz_seq_t *s, fz_reader_t *r, uint32_t *fresh,
         break;
     case 6: /* shuffle */
         for (uint32_t k = len - 1; k > 0; k--) {
-            uint32_t x = (uint32_t)(splitmix(rng) % (k + 1));
+            uint32_t x = (uint32_t)(splitmix64_next(rng) % (k + 1));
             fz_elem_t t = blk[k];
             blk[k] = blk[x];
             blk[x] = t;
@@ -154,7 +147,7 @@ static void apply_op(fz_seq_t *s, fz_reader_t *r, uint32_t *fresh,
         for (uint32_t k = 0; k < len; k++) {
             uint32_t base = blk[k].pool;
             uint32_t span = qb == 255 ? *fresh : (uint32_t)qb + 1u;
-            uint32_t pick = (uint32_t)(splitmix(rng) % span);
+            uint32_t pick = (uint32_t)(splitmix64_next(rng) % span);
             blk[k].pool = qb == 255 ? pick : (pick <= base ? base - pick : base);
         }
         break;
@@ -194,11 +187,11 @@ static uint64_t shape_id(int shape, uint64_t x, uint64_t *counter) {
 FZ_NOCOV static void make_ids(uint32_t count, int shape, int level, unsigned bits,
                      uint64_t key, uint64_t seed, uint32_t *craft_budget) {
     uint64_t rng = seed, counter = seed & 0xFFFF;
-    for (uint32_t k = 0; k < count; k++) pool_ids[k] = shape_id(shape, splitmix(&rng), &counter);
+    for (uint32_t k = 0; k < count; k++) pool_ids[k] = shape_id(shape, splitmix64_next(&rng), &counter);
     if (level == 0 || count == 0) return;
     const unsigned c = level == 7 ? bits : 2u * (unsigned)level;
     const unsigned drop = c >= bits ? 0 : bits - c; /* slot bits ignored */
-    const uint64_t target = bxd_table_slot(splitmix(&rng), key, bits) >> drop;
+    const uint64_t target = bxd_table_slot(splitmix64_next(&rng), key, bits) >> drop;
     /* Which pool indices collide: every stride-th one. */
     const uint32_t want = count < FZ_CLUSTER_MAX ? count : FZ_CLUSTER_MAX;
     const uint32_t stride = count / want;
@@ -206,7 +199,7 @@ FZ_NOCOV static void make_ids(uint32_t count, int shape, int level, unsigned bit
         for (;;) {
             if (*craft_budget == 0) return;
             --*craft_budget;
-            uint64_t id = shape_id(shape, splitmix(&rng), &counter);
+            uint64_t id = shape_id(shape, splitmix64_next(&rng), &counter);
             if (bxd_table_slot(id, key, bits) >> drop == target) {
                 pool_ids[k] = id;
                 break;
@@ -217,49 +210,21 @@ FZ_NOCOV static void make_ids(uint32_t count, int shape, int level, unsigned bit
 
 /* ---- the diff loop ------------------------------------------------------------- */
 
-FZ_NOCOV static void check_empty(const bxd_result_t *r) {
-    FZ_CHECK(r->matched_count == 0 && r->delete_count == 0 &&
-             r->insert_count == 0 && r->move_count == 0 &&
-             r->update_count == 0 && r->stage_count == 0);
-}
-
-/* One diff, checked. Returns its status (BXD_OK or BXD_ERR_DUPLICATE). */
-FZ_NOCOV static bxd_status_t diff_checked(bxd_workspace_t *ws, const bxd_list_t *ol,
-                                 const bxd_list_t *nl, const bxd_options_t *o,
-                                 bxd_result_t *r, int dup) {
-    bxd_status_t s = bxd_diff(ws, ol, nl, o, r);
-    if (dup) {
-        FZ_CHECK(s == BXD_ERR_DUPLICATE);
-        fz_verify_duplicate(ol, nl, r);
-        return s;
-    }
-    FZ_CHECK(s == BXD_OK);
-    if (o->flags & BXD_FLAG_PAIRS_ONLY) {
-        FZ_CHECK(r->delete_count == 0 && r->insert_count == 0 &&
-                 r->move_count == 0 && r->update_count == 0 && r->stage_count == 0);
-        FZ_CHECK(r->old_count == ol->count && r->new_count == nl->count);
-    } else {
-        fz_verify(ol, nl, r, o->algorithm == BXD_ALGORITHM_HECKEL);
-    }
-    if (o->algorithm == BXD_ALGORITHM_HECKEL) FZ_CHECK(r->minimal == 1);
-    return s;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_reader_t rd = {data, size, 0};
     uint64_t key = 0;
     for (int k = 0; k < 8; k++) key |= (uint64_t)fz_byte(&rd) << (8 * k);
     const uint8_t flags = fz_byte(&rd);
 
-    fz_alloc_t counter;
+    counting_alloc_t counter;
     memset(&counter, 0, sizeof counter);
-    bxd_allocator_t allocator = fz_allocator(&counter);
+    const bxd_allocator_t allocator = counting_allocator(&counter);
     bxd_workspace_t *ws = NULL;
     if (flags & 1) {
         counter.fail_at = 1;
         ws = (bxd_workspace_t *)&counter; /* must be overwritten with NULL */
         FZ_CHECK(bxd_workspace_create(&allocator, &ws) == BXD_ERR_NO_MEMORY);
-        FZ_CHECK(ws == NULL && counter.failures == 1 && counter.outstanding == 0);
+        FZ_CHECK(ws == NULL && counter.failures == 1 && counting_alloc_settled(&counter));
         counter.fail_at = 0;
     }
     FZ_CHECK(bxd_workspace_create(&allocator, &ws) == BXD_OK && ws != NULL);
@@ -275,7 +240,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                       h6 = fz_byte(&rd);
         uint64_t rng = key ^ ((uint64_t)h5 << 32 | (uint64_t)step << 16 | h6);
         if (h0 & 0x80) {
-            key = splitmix(&rng);
+            key = splitmix64_next(&rng);
             bxd_workspace_set_key(ws, key);
             FZ_CHECK(bxd_workspace_key(ws) == key);
         }
@@ -343,7 +308,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             if (cap < 8) cap = 8;
             o.lcs_cost_bound = bound < cap ? bound : cap;
         }
-        const int dup = (o.flags & BXD_FLAG_REJECT_DUPLICATES) && fz_has_duplicate(&ol, &nl);
+        const int dup = (o.flags & BXD_FLAG_REJECT_DUPLICATES) && verify_has_duplicate(&ol, &nl);
         if (h0 & 4) o.flags |= BXD_FLAG_PAIRS_ONLY;
 
         /* The diff, with the (h4 & 63)-th allocation failing. */
@@ -358,15 +323,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 #endif
             if (counter.failures != failures) {
                 FZ_CHECK(s == BXD_ERR_NO_MEMORY);
-                check_empty(&result);
+                FZ_VERIFY(verify_empty(&result));
             } else if (dup) {
                 FZ_CHECK(s == BXD_ERR_DUPLICATE);
-                fz_verify_duplicate(&ol, &nl, &result);
+                FZ_VERIFY(verify_duplicate(&ol, &nl, &result));
             } else {
                 FZ_CHECK(s == BXD_OK);
             }
         }
-        bxd_status_t s = diff_checked(ws, &ol, &nl, &o, &result, dup);
+        bxd_status_t s = fz_diff_checked(ws, &ol, &nl, &o, &result, dup);
         if (s == BXD_OK && (o.flags & BXD_FLAG_PAIRS_ONLY)) {
             /* The same pairing as the full diff. */
             const uint32_t matched = result.matched_count;
@@ -374,7 +339,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             memcpy(saved_o2n, result.old_to_new, os.len * sizeof(uint32_t));
             bxd_options_t full = o;
             full.flags &= ~BXD_FLAG_PAIRS_ONLY;
-            FZ_CHECK(diff_checked(ws, &ol, &nl, &full, &result, 0) == BXD_OK);
+            FZ_CHECK(fz_diff_checked(ws, &ol, &nl, &full, &result, 0) == BXD_OK);
             FZ_CHECK(result.matched_count == matched && result.minimal == minimal);
             FZ_CHECK(os.len == 0 ||
                      memcmp(saved_o2n, result.old_to_new, os.len * sizeof(uint32_t)) == 0);
@@ -388,7 +353,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             const unsigned long before = counter.allocations;
             bxd_options_t full = o;
             full.flags &= ~BXD_FLAG_PAIRS_ONLY;
-            s = diff_checked(ws, &ol, &nl, &full, &result, dup);
+            s = fz_diff_checked(ws, &ol, &nl, &full, &result, dup);
             FZ_CHECK(s == first && counter.allocations == before);
             if (s == BXD_OK) {
                 FZ_CHECK(result.move_count == moves);
@@ -401,6 +366,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     bxd_result_free(&result);
     bxd_result_free(&result);
     bxd_workspace_destroy(ws);
-    FZ_CHECK(counter.outstanding == 0);
+    FZ_CHECK(counting_alloc_settled(&counter));
     return 0;
 }
