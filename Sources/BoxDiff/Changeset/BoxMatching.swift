@@ -25,12 +25,15 @@ struct BoxMatching {
     @usableFromInline let newRowSection: [UInt32]
     /// Whether both pairings are minimal for their algorithm.
     @usableFromInline let isMinimal: Bool
-    /// Paired old rows whose content hash equals their partner's but whose
-    /// components are not `==`: updated all the same.
-    @usableFromInline let rowsChangedDespiteHash: Set<Int>
-    /// Paired old sections whose content hash equals their partner's but
-    /// whose header or footer is not `==`: updated all the same.
-    @usableFromInline let sectionsChangedDespiteHash: Set<Int>
+    /// `old.rowContents`, with 0 ("always changed") for each paired old
+    /// row whose content hash equals its partner's but whose component is
+    /// not `==` to it: those are updated all the same. The same array as
+    /// `old.rowContents` (not a copy) when there is none.
+    @usableFromInline let oldRowContents: [UInt64]
+    /// `old.sectionContents`, with 0 for each paired old section whose
+    /// content hash equals its partner's but whose header or footer is not
+    /// `==` to it.
+    @usableFromInline let oldSectionContents: [UInt64]
 
     /// Pairs `source` with `target`, reading (and filling) their cached
     /// identity tables.
@@ -68,8 +71,11 @@ struct BoxMatching {
         sectionOldToNew = Array(result.oldToNew)
         sectionNewToOld = Array(result.newToOld)
         let sectionsMinimal = result.isMinimal
-        sectionsChangedDespiteHash = Self.sectionsChangedDespiteHash(
-            source, target, old: old, new: new, oldToNew: sectionOldToNew)
+        var oldSectionContents = old.sectionContents
+        for s in Self.sectionsChangedDespiteHash(source, target, old: old, new: new, oldToNew: sectionOldToNew) {
+            oldSectionContents[s] = 0
+        }
+        self.oldSectionContents = oldSectionContents
 
         // Rows, over the whole Box.
         var oldRowIDs = old.rowIDs
@@ -91,12 +97,14 @@ struct BoxMatching {
         rowOldToNew = Array(result.oldToNew)
         rowNewToOld = Array(result.newToOld)
         isMinimal = sectionsMinimal && result.isMinimal
-        if let kind = old.exactRowContentKind, kind == new.exactRowContentKind {
-            rowsChangedDespiteHash = []  // one exact type on both sides: equal hashes are equal values
-        } else {
-            rowsChangedDespiteHash = Self.rowsChangedDespiteHash(
-                source, target, old: old, new: new, oldToNew: result.oldToNew)
+        var oldRowContents = old.rowContents
+        // One exact type on both sides: equal hashes are equal values.
+        if old.exactRowContentKind == nil || old.exactRowContentKind != new.exactRowContentKind {
+            for i in Self.rowsChangedDespiteHash(source, target, old: old, new: new, oldToNew: result.oldToNew) {
+                oldRowContents[i] = 0
+            }
         }
+        self.oldRowContents = oldRowContents
         oldRowSection = Self.sectionOfRows(old)
         newRowSection = Self.sectionOfRows(new)
     }
@@ -162,18 +170,16 @@ struct BoxMatching {
     /// components that are not `==`.
     @inlinable
     func rowUpdated(old i: Int, new j: Int) -> Bool {
-        let a = old.rowContents[i]
+        let a = oldRowContents[i]
         return a == 0 || a != new.rowContents[j]
-            || (!rowsChangedDespiteHash.isEmpty && rowsChangedDespiteHash.contains(i))
     }
 
     /// Whether the paired old section `s` changed its header or footer
     /// (decided as for rows).
     @inlinable
     func sectionUpdated(old s: Int, new t: Int) -> Bool {
-        let a = old.sectionContents[s]
+        let a = oldSectionContents[s]
         return a == 0 || a != new.sectionContents[t]
-            || (!sectionsChangedDespiteHash.isEmpty && sectionsChangedDespiteHash.contains(s))
     }
 
     /// Whether old row `i` is carried: paired, and its section survives.

@@ -54,27 +54,21 @@ public struct IdentityTable: Sendable, Hashable {
         var ids = [UInt64](repeating: 0, count: total)
         var contents = [UInt64](repeating: 0, count: total)
         let layout = NodeLayout<RowID>()
-        var kind: ObjectIdentifier?  // the first row's
-        var uniform = true, exact = false
+        var kinds = Component.RowKinds()
         ids.withUnsafeMutableBufferPointer { ids in
             contents.withUnsafeMutableBufferPointer { contents in
                 var k = 0
                 for section in sections {
                     layout.withRows(section.rows) { count, rows in
                         for r in 0..<count {
-                            ids[k] = IdentityHashing.hash(rows.id(r).pointee)
-                            let (hash, rowKind) = Component.contentHashAndKind(at: rows.component(r))
-                            contents[k] = hash
-                            if rowKind != kind {
-                                if k == 0 {
-                                    kind = rowKind
-                                    exact = Component.hasExactContentHash(at: rows.component(r))
-                                } else {
-                                    uniform = false
-                                }
-                            }
-                            k += 1
+                            ids[k + r] = IdentityHashing.hash(rows.id(r).pointee)
                         }
+                        if count > 0 {
+                            Component.contentHashes(
+                                first: rows.component(0), stride: layout.stride, count: count,
+                                into: contents.baseAddress! + k, kinds: &kinds)
+                        }
+                        k += count
                     }
                 }
             }
@@ -82,7 +76,7 @@ public struct IdentityTable: Sendable, Hashable {
         rowIDs = ids
         rowContents = contents
         sectionRowOffsets = offsets
-        exactRowContentKind = uniform && exact ? kind : nil
+        exactRowContentKind = kinds.exactKind
     }
 
     /// The number of sections.

@@ -40,7 +40,9 @@ enum IdentityHashing {
         if ID.self == Int8.self { return UInt64(UInt8(bitPattern: unsafeBitCast(id, to: Int8.self))) }
         if ID.self == UInt8.self { return UInt64(unsafeBitCast(id, to: UInt8.self)) }
         if ID.self == Bool.self { return unsafeBitCast(id, to: Bool.self) ? 1 : 0 }
-        if ID.self == String.self { return hashString(id as! String) }
+        // `unsafeBitCast` where the type is known, not `as!`: unspecialized,
+        // `as!` is a dynamic cast per call.
+        if ID.self == String.self { return hashString(unsafeBitCast(id, to: String.self)) }
         #if canImport(FoundationEssentials) || canImport(Foundation)
             if ID.self == UUID.self {
                 // == on UUIDs compares their 16 bytes: hash those bytes.
@@ -48,7 +50,7 @@ enum IdentityHashing {
             }
         #endif
         if ID.self == [UInt8].self {
-            return (id as! [UInt8]).withUnsafeBytes { CCore.hashBytes($0) }
+            return unsafeBitCast(id, to: [UInt8].self).withUnsafeBytes { CCore.hashBytes($0) }
         }
         return UInt64(bitPattern: Int64(id.hashValue))
     }

@@ -42,12 +42,14 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
         var anyValue: any Sendable { () }
         /// ``Component/contentHash`` of the value.
         func contentHash() -> UInt64 { 0 }
+        /// The identity hash of the value (``contentHash`` before its type
+        /// tag is mixed in); 0 for an incomparable value.
+        func valueHash() -> UInt64 { 0 }
         /// Whether `other` holds an equal value of the same type.
         func isEqual(to _: Storage) -> Bool { false }
-        /// Whether equal content hashes of two values of this storage's
-        /// type imply equal values (integers, hashed by their bits), so a
-        /// diff need not confirm them with `==`.
-        var hasExactContentHash: Bool { false }
+        /// What every storage object of this class shares: read once per
+        /// run of rows of one class, not once per row.
+        var traits: ContentTraits { .incomparable }
     }
 
     /// A comparable value.
@@ -57,6 +59,7 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
         override var isComparable: Bool { true }
         override var anyValue: any Sendable { value }
         override func contentHash() -> UInt64 { Component.hash(value) }
+        override func valueHash() -> UInt64 { IdentityHashing.hash(value) }
         override func isEqual(to other: Storage) -> Bool {
             // The class is final: same class, same value type. Both sides'
             // classes are loads (naming `Typed<Value>` here would look its
@@ -64,7 +67,7 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
             guard type(of: other) == type(of: self) else { return false }
             return value == unsafeDowncast(other, to: Typed<Value>.self).value
         }
-        override var hasExactContentHash: Bool { IdentityHashing.isInjective(Value.self) }
+        override var traits: ContentTraits { ContentTraits(Value.self) }
     }
 
     /// An incomparable value: equal to nothing.
@@ -131,39 +134,6 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
         }
     }
 
-    /// ``contentHash`` of the component at `pointer`, and the identity of
-    /// its storage class (equal for two components of one value type),
-    /// read in place like ``contentHash(at:)``.
-    @usableFromInline
-    static func contentHashAndKind(at pointer: UnsafePointer<Component>) -> (UInt64, ObjectIdentifier) {
-        UnsafeRawPointer(pointer).load(as: Unmanaged<Storage>.self)._withUnsafeGuaranteedRef { storage in
-            (storage.contentHash(), ObjectIdentifier(type(of: storage)))
-        }
-    }
-
-    /// Whether the component at `pointer` has an exact content hash (see
-    /// ``Storage/hasExactContentHash``).
-    @usableFromInline
-    static func hasExactContentHash(at pointer: UnsafePointer<Component>) -> Bool {
-        UnsafeRawPointer(pointer).load(as: Unmanaged<Storage>.self)._withUnsafeGuaranteedRef { $0.hasExactContentHash }
-    }
-
-    /// The storage reference of the component at `pointer` as an opaque
-    /// pointer, not retained: valid while the component is alive.
-    @usableFromInline
-    static func storageBits(at pointer: UnsafePointer<Component>) -> UnsafeRawPointer {
-        UnsafeRawPointer(UnsafeRawPointer(pointer).load(as: Unmanaged<Storage>.self).toOpaque())
-    }
-
-    /// Whether the component at `pointer` is `==` to the one whose
-    /// ``storageBits(at:)`` are `other`, read in place.
-    @usableFromInline
-    static func isEqual(at pointer: UnsafePointer<Component>, toStorageBits other: UnsafeRawPointer) -> Bool {
-        UnsafeRawPointer(pointer).load(as: Unmanaged<Storage>.self)._withUnsafeGuaranteedRef { lhs in
-            Unmanaged<Storage>.fromOpaque(other)._withUnsafeGuaranteedRef { rhs in lhs.isEqual(to: rhs) }
-        }
-    }
-
     /// A fixed tag for each standard type, the same in every process; the
     /// metadata address (per process, but free) for any other type.
     static func typeTag<T>(_: T.Type) -> UInt64 {
@@ -187,8 +157,14 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
     }
 
     fileprivate static func hash<T: Hashable>(_ value: T) -> UInt64 {
-        let type = typeTag(T.self)
-        let h = (IdentityHashing.hash(value) ^ (type &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
+        mix(IdentityHashing.hash(value), tag: typeTag(T.self))
+    }
+
+    /// The content hash of a value whose identity hash is `valueHash` and
+    /// whose type has tag `tag` (``typeTag(_:)``): never 0.
+    @inline(__always)
+    static func mix(_ valueHash: UInt64, tag: UInt64) -> UInt64 {
+        let h = (valueHash ^ (tag &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
         let mixed = h ^ (h >> 31)
         return mixed == 0 ? 1 : mixed
     }
