@@ -5,6 +5,7 @@ let package = Package(
     name: "BoxDiff",
     products: [
         .library(name: "BoxDiff", targets: ["BoxDiff"]),
+        .library(name: "BoxDiffValidation", targets: ["BoxDiffValidation"]),
         .library(name: "CBoxDiff", targets: ["CBoxDiff"]),
         .executable(name: "boxdiff-bench", targets: ["BoxDiffBench"]),
     ],
@@ -32,16 +33,23 @@ let package = Package(
             dependencies: ["CBoxDiff"],
             path: "Sources/BoxDiff"
         ),
+        // UIKit's batch-update rules as a simulated view: checks changesets.
+        // Depends on BoxDiff; BoxDiff never depends on it.
+        .target(
+            name: "BoxDiffValidation",
+            dependencies: ["BoxDiff"],
+            path: "Sources/BoxDiffValidation"
+        ),
         // Shared test helpers (seeded generators, replay checks).
         .target(
             name: "BoxDiffTestSupport",
-            dependencies: ["BoxDiff"],
+            dependencies: ["BoxDiff", "BoxDiffValidation"],
             path: "Tests/BoxDiffTestSupport"
         ),
         .testTarget(
             name: "BoxDiffTests",
             dependencies: [
-                "BoxDiff", "CBoxDiff", "BoxDiffTestSupport",
+                "BoxDiff", "BoxDiffValidation", "CBoxDiff", "BoxDiffTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             path: "Tests/BoxDiffTests"
@@ -49,7 +57,7 @@ let package = Package(
         // Uses only the public API, without @testable, as an app would.
         .testTarget(
             name: "BoxDiffPublicAPITests",
-            dependencies: ["BoxDiff", "BoxDiffTestSupport"],
+            dependencies: ["BoxDiff", "BoxDiffValidation", "BoxDiffTestSupport"],
             path: "Tests/BoxDiffPublicAPITests"
         ),
         // The benchmark's C helpers: the hash-join floor, peak-memory probe.
@@ -60,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "BoxDiffBench",
             dependencies: [
-                "BoxDiff", "CBoxDiff", "BoxDiffBenchC",
+                "BoxDiff", "BoxDiffValidation", "CBoxDiff", "BoxDiffBenchC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/BoxDiffBench"

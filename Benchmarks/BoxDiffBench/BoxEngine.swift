@@ -1,4 +1,5 @@
 import BoxDiff
+import BoxDiffValidation
 import Foundation
 
 func makeBoxEngine(sections: Int, cold: Bool) -> Result<BenchEngine, BenchFailure> {

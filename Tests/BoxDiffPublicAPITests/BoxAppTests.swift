@@ -1,4 +1,5 @@
 import BoxDiff
+import BoxDiffValidation
 import Testing
 
 // Uses BoxDiff the way an app does: no @testable import, only public API.
@@ -60,8 +61,7 @@ struct BoxAppTests {
                 var options = DiffOptions()
                 options.mode = mode
                 options.updateStyle = style
-                options.validatesChangesets = true
-                let changeset = try StagedChangeset(source: old, target: new, options: options)
+                let changeset = try StagedChangeset(source: old, target: new, options: options).validated(from: old)
                 #expect(!changeset.isEmpty)
                 #expect(changeset.applied(to: old) == new)
                 #expect(changeset.last?.data == new)

@@ -1,5 +1,6 @@
 import BoxDiff
 import BoxDiffTestSupport
+import BoxDiffValidation
 import Testing
 
 #if canImport(FoundationEssentials)
@@ -45,7 +46,6 @@ private func randomOptions(using rng: inout SeededGenerator) -> DiffOptions {
     options.updateStyle = UpdateStyle.allCases.randomElement(using: &rng)!
     if Int.random(in: 0..<5, using: &rng) == 0 { options.reloadThreshold = Int.random(in: 0...60, using: &rng) }
     if Int.random(in: 0..<6, using: &rng) == 0 { options.lcsCostBound = Int.random(in: 1...64, using: &rng) }
-    options.validatesChangesets = Bool.random(using: &rng)
     return options
 }
 
@@ -102,18 +102,14 @@ private func hasDuplicate<S, R>(_ box: Box<S, R>) -> Bool {
 }
 
 /// Diffs one pair with `options` and returns its problems (empty: fine).
+/// `validates`: also pass the changeset through `validated(from:)`, which
+/// must give it back unchanged when it is valid.
 private func problems<S, R>(
-    _ old: Box<S, R>, _ new: Box<S, R>, options: DiffOptions, workspace: DiffWorkspace
+    _ old: Box<S, R>, _ new: Box<S, R>, options: DiffOptions, validates: Bool, workspace: DiffWorkspace
 ) -> [String] {
-    // With `validatesChangesets` an invalid changeset traps, which would end
-    // the run without naming the seed: diff without it first, and with it
-    // only when that changeset is clean (it must then not trap and give the
-    // same changeset).
-    var unchecked = options
-    unchecked.validatesChangesets = false
     let changeset: StagedChangeset<Box<S, R>>
     do {
-        changeset = try StagedChangeset(source: old, target: new, options: unchecked, workspace: workspace)
+        changeset = try StagedChangeset(source: old, target: new, options: options, workspace: workspace)
     } catch {
         if case .duplicateIdentifier = error, options.duplicates == .reject,
             hasDuplicate(old) || hasDuplicate(new)
@@ -127,11 +123,12 @@ private func problems<S, R>(
         found.append("a duplicate was not rejected")
     }
     found += BoxReplay.problems(changeset, from: old, to: new)
-    if options.validatesChangesets && found.isEmpty {
-        let checked = try? StagedChangeset(source: old, target: new, options: options, workspace: workspace)
-        // Compared through descriptions: `==` on Boxes is false for
+    if validates && found.isEmpty {
+        // `validated(from:)` throws rather than traps, so a failure names the
+        // seed. Compared through descriptions: `==` on Boxes is false for
         // incomparable components.
-        if checked.map({ "\($0)" }) != "\(changeset)" { found.append("validatesChangesets changed the changeset") }
+        let checked = try? changeset.validated(from: old)
+        if checked.map({ "\($0)" }) != "\(changeset)" { found.append("validated(from:) changed the changeset") }
     }
     if options.mode == .singleBatch && changeset.count > 1 {
         found.append("\(changeset.count) stages in single-batch mode")
@@ -175,15 +172,16 @@ struct RandomizedBoxTests {
                 new = recontent(new, using: &rng)
             }
             let options = randomOptions(using: &rng)
+            let validates = Bool.random(using: &rng)
             let found: [String]
             switch Int.random(in: 0..<3, using: &rng) {
             case 0:
-                found = problems(old, new, options: options, workspace: workspace)
+                found = problems(old, new, options: options, validates: validates, workspace: workspace)
             case 1:
                 found = problems(
                     mapIDs(old, section: { "s\($0)" }, row: { "row-\($0)" }),
                     mapIDs(new, section: { "s\($0)" }, row: { "row-\($0)" }),
-                    options: options, workspace: workspace)
+                    options: options, validates: validates, workspace: workspace)
             default:
                 func uuid(_ i: Int) -> UUID {
                     let b = { (shift: Int) in UInt8(truncatingIfNeeded: i >> shift) }
@@ -191,10 +189,12 @@ struct RandomizedBoxTests {
                 }
                 found = problems(
                     mapIDs(old, section: { $0 }, row: uuid), mapIDs(new, section: { $0 }, row: uuid),
-                    options: options, workspace: workspace)
+                    options: options, validates: validates, workspace: workspace)
             }
             if !found.isEmpty {
-                failures.append("seed \(seed) options \(options):\n  " + found.prefix(5).joined(separator: "\n  "))
+                failures.append(
+                    "seed \(seed) options \(options) validates \(validates):\n  "
+                        + found.prefix(5).joined(separator: "\n  "))
             }
             pairs += 1
             seed &+= 1

@@ -1,4 +1,5 @@
 import BoxDiff
+import BoxDiffValidation
 
 /// Replay checks of Box changesets shared by the test targets.
 public enum BoxReplay {
@@ -7,27 +8,37 @@ public enum BoxReplay {
     ///
     /// - the validator (table-view flavour) finds no violation, shapes and
     ///   identity replay together;
-    /// - applying stage by stage gives each stage's data, and the target at
-    ///   the end (only attempted when the validator found nothing, since an
-    ///   invalid stage may be out of range);
-    /// - the last stage's data is the target and no stage is empty.
+    /// - replaying stage by stage with ``BoxStageReplay`` (independent of
+    ///   the library's `applied(to:)` and of the validator's replay) gives
+    ///   each stage's data, and the target at the end (only attempted when
+    ///   the validator found nothing, since an invalid stage may be out of
+    ///   range);
+    /// - the last stage's data is the target and no stage is empty; a plan
+    ///   to reload everything is one stage without calls.
     public static func problems<S, R>(
         _ changeset: StagedChangeset<Box<S, R>>, from source: Box<S, R>, to target: Box<S, R>
     ) -> [String] {
         var problems = changeset.violations(from: source).map(\.description)
         guard problems.isEmpty else { return problems }
+        if let last = changeset.last, !same(last.data, target) { problems.append("last stage's data is not the target") }
         if changeset.reloadsEverything {
-            if !same(changeset.applied(to: source), target) { problems.append("reload-everything data is not the target") }
+            if changeset.count != 1 || changeset.contains(where: \.hasChanges) {
+                problems.append("a reload-everything plan is not one stage without calls")
+            }
             return problems
         }
         var box = source
         for (k, stage) in changeset.enumerated() {
             if !stage.hasChanges { problems.append("stage \(k) is empty") }
-            box = stage.applied(to: box)
-            if !same(box, stage.data) { problems.append("stage \(k): applying gives \(box), its data is \(stage.data)") }
+            do {
+                box = try BoxStageReplay.apply(stage, to: box)
+            } catch {
+                problems.append("stage \(k): \(error)")
+                return problems
+            }
+            if !same(box, stage.data) { problems.append("stage \(k): replay gives \(box), its data is \(stage.data)") }
         }
         if !same(box, target) { problems.append("replay gives \(box), expected \(target)") }
-        if let last = changeset.last, !same(last.data, target) { problems.append("last stage's data is not the target") }
         return problems
     }
 

@@ -63,11 +63,6 @@ public struct DiffOptions: Sendable, Hashable {
     /// moves and updates together) the changeset is a plan to reload
     /// everything instead of stages. `nil` (the default) never does.
     public var reloadThreshold: Int? = nil
-    /// Box diffs: check every changeset produced against UIKit's
-    /// batch-update rules and stop with a fatal error naming the broken rule
-    /// if one is invalid. A debugging aid (it costs a replay per diff); on in
-    /// BoxDiff's own tests.
-    public var validatesChangesets: Bool = false
 
     /// The default options.
     public init() {}

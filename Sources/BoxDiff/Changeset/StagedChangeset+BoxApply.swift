@@ -14,60 +14,34 @@ extension Changeset {
     /// - then reconfigured rows take `data`'s node at their new path.
     ///
     /// For a valid stage the result equals `data`; for a valid changeset,
-    /// applying every stage in turn to its source gives its target.
+    /// applying every stage in turn to its source gives its target. The
+    /// layout is the package's one model of a batch, the one the validator
+    /// (BoxDiffValidation) checks UIKit's rules on.
     ///
     /// - Precondition: the calls are within range of `box` and `data`.
     /// - Complexity: O(sections + rows of the touched sections + calls · log calls).
     public func applied<S, R>(to box: Box<S, R>) -> Box<S, R> where Data == Box<S, R> {
         let before = box.sections
         let after = data.sections
-        let sectionDeletes = Set(sectionDeleted).sorted()
-        let sectionInserts = Set(sectionInserted).sorted()
-        let gone = Set(sectionDeleted).union(sectionUpdated).union(sectionMoved.map(\.source))
-
-        // Origins: `n >= 0` the data's section n; `-1 - s` the old section s.
-        var fixed: [(index: Int, origin: Int)] = sectionInserts.map { ($0, $0) }
-        for s in Set(sectionUpdated).sorted() {
-            let target = BatchSimulation.shift(s, removing: sectionDeletes, inserting: sectionInserts)
-            fixed.append((target, target))
-        }
-        fixed += sectionMoved.map { ($0.destination, -1 - $0.source) }
-        let stayers = before.indices.filter { !gone.contains($0) }.map { -1 - $0 }
-        let layout = mergeFixed(fixed, stayers: stayers)
-
-        // Rows leaving each old section, arriving in each new one.
-        var removed: [Int: Set<Int>] = [:]
-        for p in elementDeleted { removed[p.section, default: []].insert(p.row) }
-        for move in elementMoved { removed[move.source.section, default: []].insert(move.source.row) }
-        for p in elementUpdated { removed[p.section, default: []].insert(p.row) }
-        var arriving: [Int: [(index: Int, origin: Node<R>)]] = [:]
-        for p in Set(elementInserted).sorted() {
-            arriving[p.section, default: []].append((p.row, after[p.section].rows[p.row]))
-        }
-        for move in elementMoved {
-            arriving[move.destination.section, default: []].append(
-                (move.destination.row, before[move.source.section].rows[move.source.row]))
-        }
-        let insertRows = Dictionary(grouping: Set(elementInserted), by: \.section).mapValues { $0.map(\.row).sorted() }
-        let deleteRows = Dictionary(grouping: Set(elementDeleted), by: \.section).mapValues { $0.map(\.row).sorted() }
-        for p in Set(elementUpdated).sorted() {
-            let section = BatchSimulation.shift(p.section, removing: sectionDeletes, inserting: sectionInserts)
-            let row = BatchSimulation.shift(p.row, removing: deleteRows[p.section] ?? [], inserting: insertRows[section] ?? [])
-            arriving[section, default: []].append((row, after[section].rows[row]))
-        }
-
+        let batch = BatchSimulation(
+            deleteSections: sectionDeleted, insertSections: sectionInserted, moveSections: sectionMoved,
+            reloadSections: sectionUpdated, deleteRows: elementDeleted, insertRows: elementInserted,
+            moveRows: elementMoved, reloadRows: elementUpdated,
+            old: before.map(\.rows.count), new: after.map(\.rows.count))
         var result: [Section<S, R>] = []
-        result.reserveCapacity(layout.count)
-        for (index, origin) in layout.enumerated() {
-            if origin >= 0 {
-                result.append(after[origin])
-            } else {
-                let s = -1 - origin
+        for (index, origin) in batch.sectionLayout().enumerated() {
+            switch origin {
+            case .inserted(let n), .reloaded(_, at: let n):
+                result.append(after[n])
+            case .carried(let s):
                 var section = before[s]
-                if removed[s] != nil || arriving[index] != nil {
-                    let leaving = removed[s] ?? []
-                    let kept = section.rows.indices.filter { !leaving.contains($0) }.map { section.rows[$0] }
-                    section.rows = mergeFixed(arriving[index] ?? [], stayers: kept)
+                if batch.changesRows(of: s, at: index) {
+                    section.rows = batch.rowLayout(of: s, at: index, count: section.rows.count).map { row in
+                        switch row {
+                        case .inserted(let r), .reloaded(_, at: let r): after[index].rows[r]
+                        case .carried(let p): before[p.section].rows[p.row]
+                        }
+                    }
                 }
                 result.append(section)
             }

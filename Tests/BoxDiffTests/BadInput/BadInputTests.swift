@@ -7,6 +7,7 @@
 // are in Tests/CTests/test_core.c.
 
 import BoxDiffTestSupport
+import BoxDiffValidation
 import CBoxDiff
 import Testing
 

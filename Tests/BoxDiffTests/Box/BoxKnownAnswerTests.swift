@@ -1,4 +1,5 @@
 import BoxDiffTestSupport
+import BoxDiffValidation
 import Testing
 
 @testable import BoxDiff
@@ -9,10 +10,12 @@ func box(_ sections: (String, [Int])...) -> TBox {
     TBox(sections: sections.map { Section(id: $0.0, header: Component("h \($0.0)"), rows: $0.1.map { Node(id: $0, component: "r\($0)") }) })
 }
 
-func validated(_ options: DiffOptions = DiffOptions()) -> DiffOptions {
-    var options = options
-    options.validatesChangesets = true
-    return options
+/// Diffs `old` to `new` and checks the changeset against UIKit's batch
+/// rules (a fatal error naming the broken rule when it is invalid).
+func validatedDiff<S, R>(
+    _ old: Box<S, R>, _ new: Box<S, R>, _ options: DiffOptions = DiffOptions()
+) throws -> StagedChangeset<Box<S, R>> {
+    try StagedChangeset(source: old, target: new, options: options).validatedOrTrap(from: old)
 }
 
 func expectValid(
@@ -26,7 +29,7 @@ func expectValid(
 struct BoxKnownAnswerTests {
     @Test func identicalBoxesHaveNoStages() throws {
         let a = box(("a", [1, 2]), ("b", [3]))
-        let c = try StagedChangeset(source: a, target: a, options: validated())
+        let c = try validatedDiff(a, a)
         #expect(c.isEmpty)
         #expect(!c.reloadsEverything)
     }
@@ -34,7 +37,7 @@ struct BoxKnownAnswerTests {
     @Test func oneRowMovedAcrossSectionsIsOneMove() throws {
         let old = box(("a", [1, 2, 3]), ("b", [4]))
         let new = box(("a", [1, 3]), ("b", [2, 4]))
-        let c = try StagedChangeset(source: old, target: new, options: validated())
+        let c = try validatedDiff(old, new)
         #expect(c.count == 1)
         #expect(
             c[0].elementMoved == [Move(source: ElementPath(section: 0, row: 1), destination: ElementPath(section: 1, row: 0))])
@@ -45,11 +48,10 @@ struct BoxKnownAnswerTests {
     @Test func lastToFirstIsOneMove() throws {
         let old = box(("a", Array(0..<10)))
         let new = box(("a", [9] + Array(0..<9)))
-        let c = try StagedChangeset(source: old, target: new, options: validated())
+        let c = try validatedDiff(old, new)
         #expect(c.count == 1 && c[0].elementMoved.count == 1)
-        let sections = try StagedChangeset(
-            source: box(("a", []), ("b", []), ("c", [])), target: box(("c", []), ("a", []), ("b", [])),
-            options: validated())
+        let sections = try validatedDiff(
+            box(("a", []), ("b", []), ("c", [])), box(("c", []), ("a", []), ("b", [])))
         #expect(sections.count == 1 && sections[0].sectionMoved == [Move(source: 2, destination: 0)])
     }
 
@@ -58,7 +60,7 @@ struct BoxKnownAnswerTests {
         var new = box(("b", [6, 4, 2]), ("new", [7, 5]), ("a", [3, 1, 8]))
         old.sections[0].rows[0].component = "old"  // row 1 updated
         new.sections[2].header = "A!"  // section a re-headed
-        let c = try StagedChangeset(source: old, target: new, options: validated())
+        let c = try validatedDiff(old, new)
         try #require(c.count == 5)
         #expect(c[0].elementUpdated == [ElementPath(section: 0, row: 0)])
         #expect(c[1].sectionDeleted == [1])
@@ -78,9 +80,9 @@ struct BoxKnownAnswerTests {
         var new = box(("b", [6, 4]), ("new", [7, 5]), ("a", [3, 1, 8]))
         old.sections[2].rows[0].component = "old"
         new.sections[2].header = "A!"
-        var options = validated()
+        var options = DiffOptions()
         options.mode = .singleBatch
-        let c = try StagedChangeset(source: old, target: new, options: options)
+        let c = try validatedDiff(old, new, options)
         try #require(c.count == 1)
         #expect(c[0].data == new)
         expectValid(c, old, new)
@@ -95,14 +97,14 @@ struct BoxKnownAnswerTests {
         let old = box(("a", [1, 2, 3]))
         var new = box(("a", [3, 1, 2]))
         new.sections[0].rows[0].component = "changed"
-        var options = validated()
+        var options = DiffOptions()
         options.mode = .singleBatch
-        let c = try StagedChangeset(source: old, target: new, options: options)
+        let c = try validatedDiff(old, new, options)
         #expect(c[0].elementDeleted == [ElementPath(section: 0, row: 2)])
         #expect(c[0].elementInserted == [ElementPath(section: 0, row: 0)])
         #expect(c[0].elementMoved.isEmpty)
         options.updateStyle = .reconfigure
-        let r = try StagedChangeset(source: old, target: new, options: options)
+        let r = try validatedDiff(old, new, options)
         #expect(r[0].elementMoved.count == 1)
         #expect(r[0].elementReconfigured == [ElementPath(section: 0, row: 0)])
         expectValid(r, old, new)
@@ -112,9 +114,9 @@ struct BoxKnownAnswerTests {
         var old = box(("a", [1, 2, 3]), ("b", [4]))
         let new = box(("b", [4, 2]), ("a", [3, 1]))
         old.sections[0].rows[1].component = "old"
-        var options = validated()
+        var options = DiffOptions()
         options.updateStyle = .reconfigure
-        let c = try StagedChangeset(source: old, target: new, options: options)
+        let c = try validatedDiff(old, new, options)
         #expect(c.allSatisfy { $0.elementUpdated.isEmpty })
         let last = try #require(c.last)
         #expect(last.elementReconfigured == [ElementPath(section: 0, row: 1)])
@@ -125,22 +127,22 @@ struct BoxKnownAnswerTests {
     @Test func reloadThreshold() throws {
         let old = box(("a", Array(0..<10)))
         let new = box(("a", Array(5..<20)))
-        var options = validated()
+        var options = DiffOptions()
         options.reloadThreshold = 5
-        let c = try StagedChangeset(source: old, target: new, options: options)
+        let c = try validatedDiff(old, new, options)
         #expect(c.reloadsEverything)
         #expect(c.count == 1 && !c[0].hasChanges && c[0].data == new)
         #expect(c.applied(to: old) == new)
         #expect(c.batchSteps().isEmpty)
         options.reloadThreshold = 1000
-        #expect(try !StagedChangeset(source: old, target: new, options: options).reloadsEverything)
+        #expect(try !validatedDiff(old, new, options).reloadsEverything)
     }
 
     @Test func incomparableComponentsAlwaysUpdate() throws {
         let make = { TBox(sections: [Section(id: "a", header: Component(incomparable: 1), rows: [Node(id: 1, component: Component(incomparable: 2)), Node(id: 2, component: "x")])]) }
         let old = make()
         let new = make()
-        let c = try StagedChangeset(source: old, target: new, options: validated())
+        let c = try validatedDiff(old, new)
         #expect(c.count == 2)
         #expect(c[0].elementUpdated == [ElementPath(section: 0, row: 0)])
         #expect(c[1].sectionUpdated == [0])
@@ -169,9 +171,9 @@ struct BoxKnownAnswerTests {
         let old = box(("a", [1, 1, 2]), ("a", [1]))
         let new = box(("a", [1, 2]), ("a", [1, 1]))
         for mode in BatchMode.allCases {
-            var options = validated()
+            var options = DiffOptions()
             options.mode = mode
-            expectValid(try StagedChangeset(source: old, target: new, options: options), old, new)
+            expectValid(try validatedDiff(old, new, options), old, new)
         }
     }
 
@@ -184,7 +186,7 @@ struct BoxKnownAnswerTests {
         typealias CBox = Box<Int, Colliding>
         let old = CBox(sections: [Section(id: 0, rows: [Node(id: Colliding(value: 1), component: 1)])])
         let new = CBox(sections: [Section(id: 0, rows: [Node(id: Colliding(value: 2), component: 1)])])
-        let c = try StagedChangeset(source: old, target: new, options: validated())
+        let c = try validatedDiff(old, new)
         #expect(c.count == 2)
         #expect(c.applied(to: old) == new)
     }

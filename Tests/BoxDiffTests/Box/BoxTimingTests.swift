@@ -1,4 +1,5 @@
 import BoxDiffTestSupport
+import BoxDiffValidation
 import Foundation
 import Testing
 

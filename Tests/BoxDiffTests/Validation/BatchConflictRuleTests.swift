@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BoxDiff
+@testable import BoxDiffValidation
 
 /// Rules 8–10 and 12–16: calls that clash inside one batch.
 @Suite("Batch validation: conflicts")

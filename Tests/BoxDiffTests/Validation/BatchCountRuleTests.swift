@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BoxDiff
+@testable import BoxDiffValidation
 
 /// Rules 1, 2, 11 and 19: counts, reload targets, stale before-states.
 @Suite("Batch validation: counts")

@@ -2,6 +2,7 @@ import BoxDiffTestSupport
 import Testing
 
 @testable import BoxDiff
+@testable import BoxDiffValidation
 
 /// Issue #5: a mutation test of the batch-update validator.
 ///

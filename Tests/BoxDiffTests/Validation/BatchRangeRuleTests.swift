@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BoxDiff
+@testable import BoxDiffValidation
 
 /// Rules 3–7: indexes out of range in the space they are read in.
 @Suite("Batch validation: ranges")

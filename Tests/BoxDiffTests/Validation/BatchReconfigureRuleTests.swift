@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BoxDiff
+@testable import BoxDiffValidation
 
 /// The reconfigure checks: N paths after the last structural batch, naming
 /// rows that exist, are not new, and changed (the last one in ReplayTests).

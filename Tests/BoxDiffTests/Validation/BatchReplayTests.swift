@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BoxDiff
+@testable import BoxDiffValidation
 
 /// The replay check: batches applied to real identities as UIKit applies
 /// them to cells, compared with the data source.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BoxDiff
+@testable import BoxDiffValidation
 
 /// Issue "Trust", item 5: the validator's false alarms on duplicate ids and
 /// on reloads displaced by a move, and the last batch's data left unchecked.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BoxDiff
+@testable import BoxDiffValidation
 
 /// Rules 17 and 18: section moves mixed with row operations and reloads.
 @Suite("Batch validation: section moves")

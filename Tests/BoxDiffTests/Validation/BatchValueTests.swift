@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BoxDiff
+@testable import BoxDiffValidation
 
 /// The plain values: BatchUpdate, BatchRule, BatchViolation, ordering.
 @Suite("Batch validation: values")

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BoxDiff
+@testable import BoxDiffValidation
 
 // `PartlyHashed` (Hashing/ContentEqualityTests.swift): a legal `Hashable`
 // whose hash covers only its id.
@@ -32,8 +33,7 @@ struct ContentNumberingTests {
         let changeset = try StagedChangeset(source: old, target: new, options: options)
         #expect(changeset.changeCount > 0)
         #expect(changeset.violations(from: old).isEmpty, "\(changeset.violations(from: old))")
-        options.validatesChangesets = true
-        _ = try StagedChangeset(source: old, target: new, options: options)
+        _ = try StagedChangeset(source: old, target: new, options: options).validated(from: old)
     }
 
     /// Equal components get one number and different ones different

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BoxDiff
+@testable import BoxDiffValidation
 
 /// A random change between two states and the single batch that performs
 /// it the way UIKit wants it: section deletes and inserts, at most one

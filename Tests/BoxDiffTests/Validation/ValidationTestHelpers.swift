@@ -1,4 +1,5 @@
 @testable import BoxDiff
+@testable import BoxDiffValidation
 
 /// `ElementPath(section:row:)`, short.
 func ep(_ section: Int, _ row: Int) -> ElementPath {

@@ -1,3 +1,5 @@
+import BoxDiff
+
 extension BatchUpdateValidator {
     /// Rules 3–7: every index read against the space it belongs to, deletes,
     /// reloads and move sources against O, inserts and move destinations

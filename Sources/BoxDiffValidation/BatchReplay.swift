@@ -1,3 +1,5 @@
+import BoxDiff
+
 /// A row as the replayed view shows it. `nil` id or content: not known yet
 /// (inserted or refreshed in a step whose resulting data is unknown);
 /// resolved from the next known state, at the row's position there.
@@ -9,17 +11,6 @@ struct ReplayRow<RowID: Hashable> {
     /// The latest pending check of a reload or reconfigure of this row
     /// (an index into `BatchReplay.refreshes`).
     var refresh: Int? = nil
-}
-
-/// Where a section of the replayed view comes from.
-enum ReplaySectionOrigin {
-    /// Inserted: the data source's section at that N index.
-    case fresh(Int)
-    /// Reloaded: the O section at `source`, refreshed from the data
-    /// source's section at N index `at`.
-    case reloaded(Int, at: Int)
-    /// Kept: the O section at that index, with its rows updated.
-    case carried(Int)
 }
 
 /// A section as the replayed view shows it (see `ReplayRow`).
@@ -36,6 +27,12 @@ struct ReplaySection<SectionID: Hashable, RowID: Hashable> {
 /// cell, a reload replacing the row at `r` with the data source's row at
 /// the `r'` UIKit computes, reconfigures refreshing the row at an N path
 /// after the batch) and compares the result with the data source.
+///
+/// Where each section and row ends up is BoxDiff's one batch layout
+/// (`BatchSimulation.sectionLayout()` / `rowLayout(of:at:count:)`, the one
+/// `Changeset.applied(to:)` uses); what the replay adds is its own model of
+/// the view: rows whose identity is not known yet, the pending checks of
+/// reloads and reconfigures, and the comparison with each known state.
 struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
     typealias State = BatchReplayState<SectionID, RowID>
     typealias Row = ReplayRow<RowID>
@@ -96,21 +93,12 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
             }
         }
 
-        // Sections: inserted and reloaded ones come fresh from the data source.
-        var fixed: [(index: Int, origin: ReplaySectionOrigin)] = sim.sectionInserts.map { ($0, .fresh($0)) }
-        for section in sim.sectionReloads {
-            if let target = sim.sectionReloadTargets[section], sim.new.indices.contains(target) {
-                fixed.append((target, .reloaded(section, at: target)))
-            }
-        }
-        fixed += sim.sectionMoves.map { ($0.destination, .carried($0.source)) }
-        let gone = Set(sim.sectionDeletes).union(sim.sectionReloads).union(sim.sectionMoves.map(\.source))
-        let stayers = screen.indices.filter { !gone.contains($0) }.map { ReplaySectionOrigin.carried($0) }
-
+        // Sections and rows laid out by the library's one model of a batch;
+        // inserted and reloaded ones come fresh from the data source.
         var result: [Section] = []
-        for (index, origin) in mergeFixed(fixed, stayers: stayers).enumerated() {
+        for (index, origin) in sim.sectionLayout().enumerated() {
             switch origin {
-            case .fresh(let newIndex):
+            case .inserted(let newIndex):
                 guard let section = freshSection(at: newIndex, after: after, shape: sim.new, batchIndex: batchIndex)
                 else { return nil }
                 result.append(section)
@@ -123,8 +111,10 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
                 result.append(section)
             case .carried(let oldIndex):
                 var section = screen[oldIndex]
-                section.rows = rows(
-                    of: oldIndex, at: index, screen: screen, sim: sim, after: after, rowChecks: rowChecks)
+                if sim.changesRows(of: oldIndex, at: index) {
+                    section.rows = rows(
+                        of: oldIndex, at: index, screen: screen, sim: sim, after: after, rowChecks: rowChecks)
+                }
                 result.append(section)
             }
         }
@@ -143,36 +133,29 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
         return result
     }
 
-    /// The rows of the O section `oldIndex`, carried to N section `newIndex`;
-    /// a reloaded row carries its pending check from `rowChecks`.
+    /// The rows of the O section `oldIndex`, carried to N section `newIndex`
+    /// (`BatchSimulation.rowLayout(of:at:count:)`); a reloaded row keeps its
+    /// identity and carries its pending check from `rowChecks`.
     private func rows(
         of oldIndex: Int, at newIndex: Int, screen: [Section], sim: BatchSimulation, after: State?,
         rowChecks: [ElementPath: Int]
     ) -> [Row] {
-        var removed = Set(sim.rowDeletes[oldIndex] ?? [])
-        var fixed: [(index: Int, origin: Row)] = (sim.rowInserts[newIndex] ?? []).map {
-            ($0, fresh(ElementPath(section: newIndex, row: $0), after: after))
+        sim.rowLayout(of: oldIndex, at: newIndex, count: screen[oldIndex].rows.count).map { origin in
+            switch origin {
+            case .inserted(let row):
+                return fresh(ElementPath(section: newIndex, row: row), after: after)
+            case .reloaded(let source, let row):
+                // A reload keeps the row's identity: if the data source has another
+                // row at r', the comparison with the next known state says so.
+                var reloaded = fresh(ElementPath(section: newIndex, row: row), after: after)
+                let shown = screen[source.section].rows[source.row]
+                reloaded.id = shown.id ?? reloaded.id
+                reloaded.refresh = rowChecks[source] ?? shown.refresh
+                return reloaded
+            case .carried(let source):
+                return screen[source.section].rows[source.row]
+            }
         }
-        for path in sim.rowReloadsBySection[oldIndex] ?? [] { removed.insert(path.row) }
-        for source in sim.rowReloadsByTargetSection[newIndex] ?? [] {
-            guard let target = sim.rowReloadTargets[source] else { continue }
-            // A reload keeps the row's identity: if the data source has another
-            // row at r', the comparison with the next known state says so.
-            var row = fresh(target, after: after)
-            let shown = screen[source.section].rows[source.row]
-            row.id = shown.id ?? row.id
-            row.refresh = rowChecks[source] ?? shown.refresh
-            fixed.append((target.row, row))
-        }
-        for move in sim.rowMovesBySource[oldIndex] ?? [] { removed.insert(move.source.row) }
-        for move in sim.rowMovesByDestination[newIndex] ?? [] {
-            fixed.append((move.destination.row, screen[move.source.section].rows[move.source.row]))
-        }
-        let carried = screen[oldIndex].rows
-        var stayers: [Row] = []
-        stayers.reserveCapacity(carried.count)
-        for index in carried.indices where !removed.contains(index) { stayers.append(carried[index]) }
-        return mergeFixed(fixed, stayers: stayers)
     }
 
     private func row(at path: ElementPath, in state: State?) -> State.Row? {

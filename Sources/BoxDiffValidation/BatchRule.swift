@@ -1,3 +1,5 @@
+import BoxDiff
+
 /// A rule of `docs/uikit-batch-rules.md` that a batch can break.
 ///
 /// Cases `sectionCount` through `staleBeforeState` are the numbered rules

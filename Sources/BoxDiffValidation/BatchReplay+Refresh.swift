@@ -1,3 +1,5 @@
+import BoxDiff
+
 /// A reload or reconfigure whose need is judged once the replay knows which
 /// target row or section the refreshed one became: the one at its final
 /// position, when the identities agree there. Looking it up by id instead

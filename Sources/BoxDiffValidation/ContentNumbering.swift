@@ -1,3 +1,5 @@
+import BoxDiff
+
 /// Content numbers that follow `==`, shared by every state of one replay
 /// check.
 ///

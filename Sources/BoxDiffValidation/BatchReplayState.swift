@@ -1,3 +1,5 @@
+import BoxDiff
+
 /// The identities and contents of a sectioned list, as the replay check
 /// reads them: each section's id and content hash (its header and footer),
 /// and each row's id and content hash.

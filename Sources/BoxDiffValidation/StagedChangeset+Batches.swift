@@ -1,3 +1,5 @@
+import BoxDiff
+
 extension Box {
     /// The identities and contents of this Box as the replay check reads
     /// them: each section's id and content hash (header and footer), each

@@ -1,3 +1,5 @@
+import BoxDiff
+
 extension BatchUpdateValidator {
     /// Which UIKit view the messages speak of.
     ///

@@ -1,3 +1,5 @@
+import BoxDiff
+
 /// One broken rule found by `BatchUpdateValidator`.
 ///
 /// ```swift

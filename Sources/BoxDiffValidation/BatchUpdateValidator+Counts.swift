@@ -1,3 +1,5 @@
+import BoxDiff
+
 extension BatchUpdateValidator {
     /// Rules 1, 2 and 11, and the range checks of the reload targets UIKit
     /// computes (rules 5 and 6 applied to `s'` and `r'`).

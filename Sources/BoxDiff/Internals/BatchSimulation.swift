@@ -1,88 +1,100 @@
 /// UIKit's processing of one batch, on shapes only (spec, "How UIKit
 /// processes one batch"): the calls are collected, out-of-range and
-/// conflicting ones set aside (the rule checks report them), duplicates
-/// merged, row deletes inside deleted sections and row inserts inside
-/// inserted sections dropped, and every reload given the target UIKit
-/// computes for it.
+/// conflicting ones set aside (the validator's rule checks report them),
+/// duplicates merged, row deletes inside deleted sections and row inserts
+/// inside inserted sections dropped, and every reload given the target
+/// UIKit computes for it.
+///
+/// The one model of a batch in the package: `Changeset.applied(to:)` lays
+/// out a Box with it (`sectionLayout()`, `rowLayout(of:at:count:)`), the
+/// Box plans use its index arithmetic (`shift`), and the validator
+/// (BoxDiffValidation) checks UIKit's rules and replays identities on it.
 ///
 /// Nothing here allocates in proportion to a row count, so absurd shapes
 /// (`Int.max` rows) cost nothing; section arrays are as long as the shapes.
-struct BatchSimulation {
+package struct BatchSimulation {
     /// Rows per section before the batch (O), negative counts read as 0.
-    let old: [Int]
+    package let old: [Int]
     /// Rows per section after the batch (N), negative counts read as 0.
-    let new: [Int]
+    package let new: [Int]
 
     /// Section deletes in range, distinct, ascending (O).
-    let sectionDeletes: [Int]
+    package let sectionDeletes: [Int]
     /// Section inserts in range, distinct, ascending (N).
-    let sectionInserts: [Int]
+    package let sectionInserts: [Int]
     /// Section reloads in range and not also deleted, distinct, ascending (O).
-    let sectionReloads: [Int]
+    package let sectionReloads: [Int]
     /// Section reload source (O) to the target UIKit computes (N): shifted by
     /// section deletes and inserts, not by moves.
-    let sectionReloadTargets: [Int: Int]
+    package let sectionReloadTargets: [Int: Int]
     /// Section moves in range whose source is neither deleted nor reloaded;
     /// the first move wins for a given source and for a given destination.
-    let sectionMoves: [Move<Int>]
+    package let sectionMoves: [Move<Int>]
     /// UIKit's O → N section map, moves included; `nil` for deleted and
     /// reloaded sections and past the end of an inconsistent batch.
-    let sectionMap: [Int?]
+    package let sectionMap: [Int?]
     /// N → O: the O section whose rows an N section carries, `nil` for an
     /// inserted section or a section reload's target.
-    let sectionSource: [Int?]
+    package let sectionSource: [Int?]
     /// O → N where each section really ends up: as `sectionMap`, except that
     /// a reloaded section stays in the flow like an unchanged one.
-    let trueSectionMap: [Int?]
+    package let trueSectionMap: [Int?]
 
     /// Row deletes in range, outside deleted and reloaded sections:
     /// O section → distinct rows, ascending.
-    let rowDeletes: [Int: [Int]]
+    package let rowDeletes: [Int: [Int]]
     /// Row inserts in range, outside inserted sections and section reload
     /// targets: N section → distinct rows, ascending.
-    let rowInserts: [Int: [Int]]
+    package let rowInserts: [Int: [Int]]
     /// Row reloads in range, outside deleted and reloaded sections, neither
     /// deleted nor moved: distinct, ascending (O).
-    let rowReloads: [ElementPath]
+    package let rowReloads: [ElementPath]
     /// Row reload source (O) to the target `r'` UIKit computes (N).
-    let rowReloadTargets: [ElementPath: ElementPath]
+    package let rowReloadTargets: [ElementPath: ElementPath]
     /// Row moves in range whose source is not deleted; the first move wins
     /// for a given source and for a given destination.
-    let rowMoves: [Move<ElementPath>]
+    package let rowMoves: [Move<ElementPath>]
     /// `rowMoves` grouped by the O section of their source.
-    let rowMovesBySource: [Int: [Move<ElementPath>]]
+    package let rowMovesBySource: [Int: [Move<ElementPath>]]
     /// `rowMoves` grouped by the N section of their destination.
-    let rowMovesByDestination: [Int: [Move<ElementPath>]]
+    package let rowMovesByDestination: [Int: [Move<ElementPath>]]
     /// `rowReloads` grouped by their O section.
-    let rowReloadsBySection: [Int: [ElementPath]]
+    package let rowReloadsBySection: [Int: [ElementPath]]
     /// The sources of `rowReloadTargets`, grouped by the N section of their target.
-    let rowReloadsByTargetSection: [Int: [ElementPath]]
+    package let rowReloadsByTargetSection: [Int: [ElementPath]]
     /// O section → the rows leaving it (deletes and move sources), ascending;
     /// what `truePosition(ofRowAt:)` shifts by, gathered once per batch.
-    let rowsLeaving: [Int: [Int]]
+    package let rowsLeaving: [Int: [Int]]
     /// N section → the rows placed in it (inserts and move destinations),
     /// distinct, ascending.
-    let rowsArriving: [Int: [Int]]
+    package let rowsArriving: [Int: [Int]]
 
-    init(update: BatchUpdate, old rawOld: [Int], new rawNew: [Int]) {
+    /// Simulates the batch made of these calls (O: deletes, reloads, move
+    /// sources; N: inserts, move destinations) between the `old` and `new`
+    /// shapes. Reconfigures are not part of a batch.
+    package init(
+        deleteSections: [Int], insertSections: [Int], moveSections: [Move<Int>], reloadSections: [Int],
+        deleteRows: [ElementPath], insertRows: [ElementPath], moveRows: [Move<ElementPath>], reloadRows: [ElementPath],
+        old rawOld: [Int], new rawNew: [Int]
+    ) {
         let old = rawOld.map { max(0, $0) }
         let new = rawNew.map { max(0, $0) }
         self.old = old
         self.new = new
 
         // Sections.
-        let sectionDeletes = Self.distinctSorted(update.deleteSections.filter { old.indices.contains($0) })
+        let sectionDeletes = Self.distinctSorted(deleteSections.filter { old.indices.contains($0) })
         let deletedSet = Set(sectionDeletes)
-        let sectionInserts = Self.distinctSorted(update.insertSections.filter { new.indices.contains($0) })
+        let sectionInserts = Self.distinctSorted(insertSections.filter { new.indices.contains($0) })
         let sectionReloads = Self.distinctSorted(
-            update.reloadSections.filter { old.indices.contains($0) && !deletedSet.contains($0) })
+            reloadSections.filter { old.indices.contains($0) && !deletedSet.contains($0) })
         let reloadedSet = Set(sectionReloads)
         var sectionReloadTargets: [Int: Int] = [:]
         for section in sectionReloads {
             sectionReloadTargets[section] = Self.shift(section, removing: sectionDeletes, inserting: sectionInserts)
         }
         let sectionMoves = Self.firstPerEnd(
-            update.moveSections.filter {
+            moveSections.filter {
                 old.indices.contains($0.source) && new.indices.contains($0.destination)
                     && !deletedSet.contains($0.source) && !reloadedSet.contains($0.source)
             })
@@ -123,13 +135,13 @@ struct BatchSimulation {
         let goneSections = deletedSet.union(reloadedSet)
         let freshSections = Set(sectionInserts).union(sectionReloadTargets.values)
 
-        let deletes = Set(update.deleteRows.filter { inOld($0) && !goneSections.contains($0.section) })
-        let inserts = Set(update.insertRows.filter { inNew($0) && !freshSections.contains($0.section) })
+        let deletes = Set(deleteRows.filter { inOld($0) && !goneSections.contains($0.section) })
+        let inserts = Set(insertRows.filter { inNew($0) && !freshSections.contains($0.section) })
         let rowMoves = Self.firstPerEnd(
-            update.moveRows.filter { inOld($0.source) && inNew($0.destination) && !deletes.contains($0.source) })
+            moveRows.filter { inOld($0.source) && inNew($0.destination) && !deletes.contains($0.source) })
         let moveSources = Set(rowMoves.map(\.source))
         let rowReloads = Set(
-            update.reloadRows.filter {
+            reloadRows.filter {
                 inOld($0) && !goneSections.contains($0.section) && !deletes.contains($0)
                     && !moveSources.contains($0)
             }
@@ -170,14 +182,14 @@ struct BatchSimulation {
     }
 
     /// Whether `path` names a row of the N shape.
-    func isInNew(_ path: ElementPath) -> Bool {
+    package func isInNew(_ path: ElementPath) -> Bool {
         new.indices.contains(path.section) && path.row >= 0 && path.row < new[path.section]
     }
 
     /// Where the row at O path `path` really ends up (moves considered,
     /// reloads staying in the flow), or `nil` when the batch is too
     /// inconsistent for that to be known. O(log² calls).
-    func truePosition(ofRowAt path: ElementPath) -> ElementPath? {
+    package func truePosition(ofRowAt path: ElementPath) -> ElementPath? {
         guard trueSectionMap.indices.contains(path.section),
             let section = trueSectionMap[path.section], new.indices.contains(section)
         else { return nil }
@@ -195,7 +207,7 @@ struct BatchSimulation {
     ///
     /// The second half is "the `y`-th position not taken by an insert",
     /// found by binary search: O(log² n).
-    static func shift(_ x: Int, removing removed: [Int], inserting inserted: [Int]) -> Int {
+    package static func shift(_ x: Int, removing removed: [Int], inserting inserted: [Int]) -> Int {
         let base = x - countAtOrBelow(x, in: removed)
         // The smallest y >= base with `y - (inserts <= y) >= base`; that
         // quantity never decreases as y grows, and y = base + inserts meets it.
@@ -209,7 +221,7 @@ struct BatchSimulation {
     }
 
     /// How many elements of the ascending array `sorted` are `<= x`.
-    static func countAtOrBelow(_ x: Int, in sorted: [Int]) -> Int {
+    package static func countAtOrBelow(_ x: Int, in sorted: [Int]) -> Int {
         var low = 0
         var high = sorted.count
         while low < high {
@@ -219,12 +231,13 @@ struct BatchSimulation {
         return low
     }
 
-    static func distinctSorted(_ values: [Int]) -> [Int] {
+    /// `values` without repeats, ascending.
+    package static func distinctSorted(_ values: [Int]) -> [Int] {
         Set(values).sorted()
     }
 
     /// Paths grouped by section, rows distinct and ascending.
-    static func grouped(_ paths: Set<ElementPath>) -> [Int: [Int]] {
+    package static func grouped(_ paths: Set<ElementPath>) -> [Int: [Int]] {
         var result: [Int: [Int]] = [:]
         for path in paths { result[path.section, default: []].append(path.row) }
         for key in result.keys { result[key]?.sort() }
@@ -233,7 +246,7 @@ struct BatchSimulation {
 
     /// The moves left once a later move reusing a source or a destination of
     /// an earlier one is dropped.
-    static func firstPerEnd<Index>(_ moves: [Move<Index>]) -> [Move<Index>] {
+    package static func firstPerEnd<Index>(_ moves: [Move<Index>]) -> [Move<Index>] {
         var sources = Set<Index>()
         var destinations = Set<Index>()
         return moves.filter { move in

@@ -1,3 +1,5 @@
+import BoxDiff
+
 /// Checks batch updates against UIKit's rules without UIKit
 /// (`docs/uikit-batch-rules.md`).
 ///

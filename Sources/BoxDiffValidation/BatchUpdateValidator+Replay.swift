@@ -1,3 +1,5 @@
+import BoxDiff
+
 extension BatchUpdateValidator {
     /// Replays the batches on real identities and reports where the view
     /// would end up wrong.

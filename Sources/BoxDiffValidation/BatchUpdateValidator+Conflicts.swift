@@ -1,3 +1,5 @@
+import BoxDiff
+
 extension BatchUpdateValidator {
     /// Rules 8–10 and 12–18: calls that clash with each other. They are read
     /// on the calls as given (in range or not), each distinct call once.

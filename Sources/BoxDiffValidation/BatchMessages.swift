@@ -1,3 +1,5 @@
+import BoxDiff
+
 /// The text of every violation, in UIKit's wording where UIKit has one
 /// (quoted in `docs/uikit-batch-rules.md`), in the same style where it has
 /// none. "row"/"rows"/"table view" become "item"/"items"/"collection view"

@@ -1,3 +1,5 @@
+import BoxDiff
+
 extension BatchUpdateValidator {
     /// The reconfigure checks of one batch (spec, "Reconfigure"): its
     /// `reconfigureRows` run right after the batch, so they are N paths of

@@ -1,3 +1,5 @@
+import BoxDiff
+
 /// The calls of one `performBatchUpdates` block, as plain values.
 ///
 /// Section indexes and row paths are read in the index space UIKit reads
@@ -120,5 +122,17 @@ public struct BatchStep: Hashable, Sendable {
     public init(update: BatchUpdate, after: [Int]) {
         self.update = update
         self.after = after
+    }
+}
+
+extension BatchSimulation {
+    /// UIKit's processing of `update` between the `old` and `new` shapes
+    /// (its reconfigures are not part of the batch).
+    init(update: BatchUpdate, old: [Int], new: [Int]) {
+        self.init(
+            deleteSections: update.deleteSections, insertSections: update.insertSections,
+            moveSections: update.moveSections, reloadSections: update.reloadSections,
+            deleteRows: update.deleteRows, insertRows: update.insertRows, moveRows: update.moveRows,
+            reloadRows: update.reloadRows, old: old, new: new)
     }
 }

@@ -1,3 +1,5 @@
+import BoxDiff
+
 extension BatchReplay {
     /// Compares the replayed view with the data source's `known` state,
     /// first resolving the rows and sections whose identity or content was

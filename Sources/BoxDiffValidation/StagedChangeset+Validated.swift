@@ -1,0 +1,59 @@
+import BoxDiff
+
+/// A changeset that breaks UIKit's batch-update rules: what
+/// ``BoxDiff/StagedChangeset/validated(from:validator:)`` throws.
+public struct InvalidChangesetError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Every rule the changeset breaks, ordered by batch, then by rule.
+    public let violations: [BatchViolation]
+
+    /// Creates the error for these violations.
+    public init(violations: [BatchViolation]) {
+        self.violations = violations
+    }
+
+    /// "invalid changeset:" and one violation per line.
+    public var description: String {
+        "invalid changeset:\n" + violations.map(\.description).joined(separator: "\n")
+    }
+}
+
+extension StagedChangeset {
+    /// This changeset, after checking it against UIKit's batch-update rules
+    /// for a view showing `source` (``violations(from:validator:)``).
+    ///
+    /// A debugging aid: it costs a replay of every stage, so call it in
+    /// tests and debug builds, not on every render of a shipping app.
+    ///
+    /// ```swift
+    /// let changeset = try StagedChangeset(source: old, target: new).validated(from: old)
+    /// ```
+    /// - Throws: ``InvalidChangesetError`` naming every broken rule.
+    /// - Complexity: that of ``violations(from:validator:)``.
+    public func validated<S, R>(
+        from source: Box<S, R>, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView)
+    ) throws(InvalidChangesetError) -> StagedChangeset where Data == Box<S, R> {
+        let violations = violations(from: source, validator: validator)
+        guard violations.isEmpty else { throw InvalidChangesetError(violations: violations) }
+        return self
+    }
+
+    /// ``validated(from:validator:)`` that stops the program instead of
+    /// throwing: a fatal error naming every broken rule (in every build
+    /// configuration), for code that treats an invalid changeset as a bug
+    /// in BoxDiff.
+    ///
+    /// ```swift
+    /// let changeset = try StagedChangeset(source: old, target: new).validatedOrTrap(from: old)
+    /// ```
+    /// - Complexity: that of ``violations(from:validator:)``.
+    public func validatedOrTrap<S, R>(
+        from source: Box<S, R>, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView),
+        file: StaticString = #file, line: UInt = #line
+    ) -> StagedChangeset where Data == Box<S, R> {
+        do {
+            return try validated(from: source, validator: validator)
+        } catch {
+            preconditionFailure("BoxDiff produced an \(error)", file: file, line: line)
+        }
+    }
+}
