@@ -1,8 +1,20 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
+// 6.2: the tests use Swift Testing's exit tests, new in Swift 6.2.
 import PackageDescription
+
+/// Every platform but Linux builds the C core with its own XXH3 (written
+/// from the published specification; identical values), since only Linux
+/// gets the system libxxhash here.
+let bundledXXH3: [Platform] = [
+    .macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS, .driverKit,
+    .windows, .android, .wasi, .openbsd,
+]
 
 let package = Package(
     name: "BoxDiff",
+    // The library needs nothing newer than Swift's own minimums; these are
+    // Swift Testing's, which the package's test targets import.
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1), .macCatalyst(.v13)],
     products: [
         .library(name: "BoxDiff", targets: ["BoxDiff"]),
         .library(name: "BoxDiffValidation", targets: ["BoxDiffValidation"]),
@@ -14,7 +26,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
-        // The system libxxhash (Debian: libxxhash-dev), found through pkg-config.
+        // The system libxxhash (Debian: libxxhash-dev), found through
+        // pkg-config: Linux only.
         .systemLibrary(
             name: "CXXHash",
             path: "CSources/CXXHash",
@@ -24,8 +37,9 @@ let package = Package(
         // The C core: hashing, Heckel, Myers/LCS, minimal moves, staging.
         .target(
             name: "CBoxDiff",
-            dependencies: ["CXXHash"],
-            path: "CSources/CBoxDiff"
+            dependencies: [.target(name: "CXXHash", condition: .when(platforms: [.linux]))],
+            path: "CSources/CBoxDiff",
+            cSettings: [.define("BXD_USE_BUNDLED_XXH3", .when(platforms: bundledXXH3))]
         ),
         // The Swift layer.
         .target(

@@ -29,13 +29,11 @@ private func environmentNumber(_ name: String) -> UInt64? {
     #endif
 }
 
-/// A monotonic clock reading in seconds.
+/// A monotonic clock reading in seconds (`ProcessInfo`, available on every
+/// platform the package supports, unlike `ContinuousClock`).
 private func now() -> Double {
-    let d = ContinuousClock().now - randomizedEpoch
-    return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    ProcessInfo.processInfo.systemUptime
 }
-
-private let randomizedEpoch = ContinuousClock().now
 
 /// One random option set: every public option drawn independently.
 private func randomOptions(using rng: inout SeededGenerator) -> DiffOptions {

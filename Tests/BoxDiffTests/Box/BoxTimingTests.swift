@@ -9,6 +9,7 @@ import Testing
 /// (the benchmark in Benchmarks/ is the real measurement, in release).
 @Suite("Box diff: timing", .enabled(if: ProcessInfo.processInfo.environment["BOXDIFF_TIMING"] == "1"))
 struct BoxTimingTests {
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)  // ContinuousClock
     @Test func hundredSectionsOfTenThousandRows() throws {
         let (old, new) = BoxGenerators.large(sections: 100, rowsPerSection: 10_000, edits: 1_000, seed: 7)
         let clock = ContinuousClock()
