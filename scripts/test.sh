@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs every BoxDiff test: the Swift tests (unit, property-based, public
-# API) and the C tests under AddressSanitizer and UndefinedBehaviorSanitizer.
+# API), the C tests under AddressSanitizer and UndefinedBehaviorSanitizer,
+# and the plain-C install (scripts/install-c.sh into a temporary prefix, a
+# C program through pkg-config, a Python ctypes smoke test).
 # Installs libxxhash-dev first when it is missing.
 #
 #   scripts/test.sh
@@ -16,4 +18,7 @@ swift test --skip-build
 
 echo "== C tests (ASan + UBSan)" >&2
 bash scripts/ctests.sh
+
+echo "== C install (pkg-config, shared + static, ctypes)" >&2
+bash Tests/Install/run.sh
 echo "all tests passed" >&2

@@ -60,47 +60,43 @@ bxd_status_t bxd_diff(bxd_workspace_t *workspace, const bxd_list_t *old_list,
         (s = bxd_buffer_reserve(&st->allocator, &st->new_to_old,
                                 new_list->count, sizeof(uint32_t))) != BXD_OK)
         goto done;
-    uint32_t *o2n = (uint32_t *)st->old_to_new.data;
-    uint32_t *n2o = (uint32_t *)st->new_to_old.data;
-
-    bxd_span_t span;
-    int minimal = 1;
+    bxd_pairing_t pairing;
+    memset(&pairing, 0, sizeof pairing);
+    pairing.old_to_new = (uint32_t *)st->old_to_new.data;
+    pairing.new_to_old = (uint32_t *)st->new_to_old.data;
     if (options->algorithm == BXD_ALGORITHM_HECKEL) {
-        s = bxd_heckel_pair(ws, old_list, new_list, options->flags, o2n, n2o,
-                            &span, result);
+        s = bxd_heckel_pair(ws, old_list, new_list, options->flags, &pairing);
     } else {
         uint64_t bound = options->lcs_cost_bound ? options->lcs_cost_bound
                                                  : BXD_DEFAULT_LCS_COST_BOUND;
-        s = bxd_lcs_pair(ws, old_list, new_list, options->flags, bound, o2n,
-                         n2o, &span, result);
-        minimal = result->minimal;
+        s = bxd_lcs_pair(ws, old_list, new_list, options->flags, bound,
+                         &pairing);
+    }
+    if (s == BXD_ERR_DUPLICATE) {
+        result->duplicate_side = pairing.duplicate_side;
+        result->duplicate_first_index = pairing.duplicate_first;
+        result->duplicate_index = pairing.duplicate_second;
     }
     if (s != BXD_OK) goto done;
-    /* Every pair lies in the trimmed prefix, the trimmed suffix or the
-     * middle: the prefix and suffix pair all their elements. */
-    result->matched_count = (uint32_t)old_list->count -
-                            ((span.old_end - span.prefix) - span.middle_pairs);
     if (!(options->flags & BXD_FLAG_PAIRS_ONLY)) {
-        s = bxd_result_finish(ws, old_list, new_list, &span, result);
+        s = bxd_result_finish(ws, old_list, new_list, &pairing, result);
         if (s != BXD_OK) goto done;
     }
+    /* Every pair lies in the trimmed prefix, the trimmed suffix or the
+     * middle: the prefix and suffix pair all their elements. */
+    const bxd_span_t *span = &pairing.span;
+    result->matched_count = (uint32_t)old_list->count -
+                            ((span->old_end - span->prefix) - span->middle_pairs);
     result->old_count = (uint32_t)old_list->count;
     result->new_count = (uint32_t)new_list->count;
-    result->old_to_new = o2n;
-    result->new_to_old = n2o;
-    result->minimal = minimal;
+    result->old_to_new = pairing.old_to_new;
+    result->new_to_old = pairing.new_to_old;
+    result->minimal = pairing.minimal;
 
 done:
-    if (s != BXD_OK) {
-        int side = result->duplicate_side;
-        uint32_t first = result->duplicate_first_index, second = result->duplicate_index;
-        clear_result(result);
-        if (s == BXD_ERR_DUPLICATE) {
-            result->duplicate_side = side;
-            result->duplicate_first_index = first;
-            result->duplicate_index = second;
-        }
-    }
+    /* On any error the result holds no changes; a duplicate still says
+     * where it is (set above, before anything else was written). */
+    if (s != BXD_OK && s != BXD_ERR_DUPLICATE) clear_result(result);
     if (workspace == NULL) bxd_workspace_destroy(ws);
     return s;
 }

@@ -1,12 +1,14 @@
 /*
- * hash_table.c - the open-addressing table over 64-bit ids that every
- * algorithm shares. Linear probing, power-of-two capacity, load <= 2/3.
- * The table lives in workspace buffer BXD_WS_TABLE.
+ * hash_table.c - the shape of every open-addressing table of the core:
+ * linear probing, power-of-two capacity, load <= 2/3, homes from the keyed
+ * mix (internal.h). The shared table of bxd_slot_t (id, cursor, aux) and
+ * heckel.c's compact table of tags both come from bxd_table_reserve.
  */
 #include "internal.h"
 
-bxd_status_t bxd_table_capacity(size_t count, size_t *capacity,
-                                unsigned *bits) {
+/* Capacity (a power of two, 2^bits) of a table for `count` keys. */
+static bxd_status_t table_capacity(size_t count, size_t *capacity,
+                                   unsigned *bits) {
     size_t c = 16;
     unsigned b = 4;
     /* capacity >= count * 3 / 2 keeps probes short. */
@@ -20,27 +22,23 @@ bxd_status_t bxd_table_capacity(size_t count, size_t *capacity,
     return BXD_OK;
 }
 
-bxd_status_t bxd_table_prepare_in(bxd_workspace_t *ws, int which,
-                                  size_t count, bxd_table_t *table) {
+bxd_status_t bxd_table_reserve(bxd_workspace_t *ws, int which, size_t count,
+                               size_t slot_size, void **slots,
+                               bxd_table_shape_t *shape) {
     size_t capacity;
     unsigned bits;
-    bxd_status_t st = bxd_table_capacity(count, &capacity, &bits);
+    bxd_status_t st = table_capacity(count, &capacity, &bits);
     if (st != BXD_OK) return st;
-    st = bxd_ws_reserve(ws, which, capacity, sizeof(bxd_slot_t));
+    st = bxd_ws_reserve(ws, which, capacity, slot_size);
     if (st != BXD_OK) return st;
-    table->slots = (bxd_slot_t *)ws->buffers[which].data;
-    table->mask = capacity - 1;
-    table->shift = 64u - bits;
-    table->key = ws->key;
-    BXD_PROBES_INIT(table, ws);
-    /* 0xFF bytes make every cursor BXD_SLOT_EMPTY. */
-    memset(table->slots, 0xFF, capacity * sizeof(bxd_slot_t));
+    *slots = ws->buffers[which].data;
+    shape->mask = capacity - 1;
+    shape->shift = 64u - bits;
+    shape->key = ws->key;
+    BXD_PROBES_INIT(shape, ws);
+    /* Fits: bxd_ws_reserve checked capacity * slot_size. */
+    memset(*slots, 0xFF, capacity * slot_size);
     return BXD_OK;
-}
-
-bxd_status_t bxd_table_prepare(bxd_workspace_t *ws, size_t count,
-                               bxd_table_t *table) {
-    return bxd_table_prepare_in(ws, BXD_WS_TABLE, count, table);
 }
 
 uint64_t bxd_table_slot(uint64_t id, uint64_t key, unsigned bits) {

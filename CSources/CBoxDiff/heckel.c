@@ -24,6 +24,21 @@
  */
 #include "internal.h"
 
+/* ---- context ------------------------------------------------------------- */
+
+/* What every step of one Heckel pairing shares. The middle being paired is
+ * out->span's: old[prefix, old_end) / new[prefix, new_end). */
+typedef struct heckel_ctx {
+    bxd_workspace_t *ws;
+    const uint64_t *a, *b; /* old and new ids */
+    uint32_t n, m;         /* old and new counts */
+    bxd_pairing_t *out;    /* maps, span, duplicate */
+    /* Short-suffix check during the pairing (see the top): a table of the
+     * suffix ids, or NULL; set when a suffix id stays unpaired. */
+    const bxd_table_t *suffix;
+    bool suffix_hit;
+} heckel_ctx_t;
+
 /* ---- the compact table (pairing mode) ------------------------------------ */
 
 typedef struct compact_slot {
@@ -33,10 +48,7 @@ typedef struct compact_slot {
 
 typedef struct compact_table {
     compact_slot_t *slots;
-    size_t mask;
-    unsigned shift;
-    uint64_t key; /* the workspace's key */
-    BXD_PROBES_FIELD
+    bxd_table_shape_t shape;
 } compact_table_t;
 
 /* The slot of `id` (whose index points into `ids`), or the empty slot where
@@ -46,42 +58,42 @@ typedef struct compact_table {
 static inline compact_slot_t *compact_find_mixed(const compact_table_t *t,
                                                  const uint64_t *ids,
                                                  uint64_t id, uint64_t h) {
-    size_t i = (size_t)(h >> t->shift);
+    size_t i = (size_t)(h >> t->shape.shift);
     const uint32_t tag = (uint32_t)h;
     for (;;) {
         compact_slot_t *s = &t->slots[i];
         if (s->index == BXD_SLOT_EMPTY) return s;
         if (s->tag == tag && ids[s->index] == id) return s;
-        i = (i + 1) & t->mask;
-        BXD_PROBE_STEP(t);
+        i = (i + 1) & t->shape.mask;
+        BXD_PROBE_STEP(&t->shape);
     }
 }
 
 static inline compact_slot_t *compact_find(const compact_table_t *t,
                                            const uint64_t *ids, uint64_t id) {
-    return compact_find_mixed(t, ids, id, bxd_mix(id, t->key));
+    return compact_find_mixed(t, ids, id, bxd_mix(id, t->shape.key));
 }
 
+/* Pairs the middle (both sides non-empty) through the compact table. */
+static bxd_status_t pair_compact(heckel_ctx_t *c) {
+    bxd_workspace_t *ws = c->ws;
+    const uint64_t *a = c->a, *b = c->b;
+    const uint32_t n = c->n;
+    const uint32_t lo = c->out->span.prefix, ahi = c->out->span.old_end,
+                   bhi = c->out->span.new_end;
+    uint32_t *old_to_new = c->out->old_to_new, *new_to_old = c->out->new_to_old;
+    const bxd_table_t *suffix = c->suffix;
+    bool suffix_hit = false;
 
-static bxd_status_t pair_compact(bxd_workspace_t *ws, const uint64_t *a,
-                                 const uint64_t *b, uint32_t n, uint32_t lo,
-                                 uint32_t ahi, uint32_t bhi,
-                                 uint32_t *old_to_new, uint32_t *new_to_old,
-                                 bxd_span_t *span, const bxd_table_t *suffix,
-                                 bool *suffix_hit) {
-    size_t capacity;
-    unsigned bits;
-    bxd_status_t st = bxd_table_capacity(ahi - lo, &capacity, &bits);
-    if (st != BXD_OK) return st;
-    st = bxd_ws_reserve(ws, BXD_WS_TABLE, capacity, sizeof(compact_slot_t));
-    if (st != BXD_OK) return st;
     compact_table_t t;
-    t.slots = (compact_slot_t *)ws->buffers[BXD_WS_TABLE].data;
-    t.mask = capacity - 1;
-    t.shift = 64u - bits;
-    t.key = ws->key;
-    BXD_PROBES_INIT(&t, ws);
-    memset(t.slots, 0xFF, capacity * sizeof(compact_slot_t));
+    void *slots = NULL;
+    bxd_status_t st = bxd_table_reserve(ws, BXD_WS_TABLE, ahi - lo,
+                                        sizeof(compact_slot_t), &slots,
+                                        &t.shape);
+    if (st != BXD_OK) return st;
+    t.slots = (compact_slot_t *)slots;
+    const uint64_t key = t.shape.key;
+    const unsigned shift = t.shape.shift;
 
     /* Build, last old element first: a duplicate found later in this walk
      * is an earlier occurrence, pushed in front of the slot's list, so the
@@ -89,14 +101,13 @@ static bxd_status_t pair_compact(bxd_workspace_t *ws, const uint64_t *a,
      * chain[i]: next occurrence after i; cursor[f]: next unpaired
      * occurrence of the id whose first occurrence is f. */
     uint32_t *chain = NULL, *cursor = NULL;
-    uint64_t ring[BXD_MIX_RING]; /* bxd_ring_put; here walked downwards */
-    for (uint32_t i = ahi; i-- > lo && ahi - i <= BXD_PREFETCH_AHEAD;)
-        bxd_ring_put(ring, a, i, t.key, t.slots, sizeof(compact_slot_t), t.shift, false);
+    uint64_t ring[BXD_MIX_RING]; /* mixes (bxd_ring_put), not homes */
+    bxd_ring_start_down(ring, a, lo, ahi, key, t.slots, sizeof(compact_slot_t),
+                        shift, false);
     for (uint32_t i = ahi; i-- > lo;) {
-        const uint64_t h = ring[i & (BXD_MIX_RING - 1)];
-        if (i - lo >= BXD_PREFETCH_AHEAD)
-            bxd_ring_put(ring, a, i - BXD_PREFETCH_AHEAD, t.key, t.slots,
-                         sizeof(compact_slot_t), t.shift, false);
+        const uint64_t h = bxd_ring_take_down(ring, a, i, lo, key, t.slots,
+                                              sizeof(compact_slot_t), shift,
+                                              false);
         compact_slot_t *s = compact_find_mixed(&t, a, a[i], h);
         old_to_new[i] = BXD_NONE;
         if (s->index == BXD_SLOT_EMPTY) {
@@ -123,13 +134,13 @@ static bxd_status_t pair_compact(bxd_workspace_t *ws, const uint64_t *a,
      * whether the single occurrence is taken, so the table's cache lines
      * stay clean and are never written back. With a `suffix` table, every
      * new id left unpaired (no old occurrence left) is looked up there:
-     * a suffix id unpaired in the new middle sets *suffix_hit. */
+     * a suffix id unpaired in the new middle is a suffix hit. */
     uint32_t pairs = 0;
-    bxd_ring_start_up(ring, b, lo, bhi, t.key, t.slots, sizeof(compact_slot_t),
-                      t.shift, false);
+    bxd_ring_start_up(ring, b, lo, bhi, key, t.slots, sizeof(compact_slot_t),
+                      shift, false);
     for (uint32_t j = lo; j < bhi; j++) {
-        const uint64_t h = bxd_ring_take_up(ring, b, j, bhi, t.key, t.slots,
-                                            sizeof(compact_slot_t), t.shift, false);
+        const uint64_t h = bxd_ring_take_up(ring, b, j, bhi, key, t.slots,
+                                            sizeof(compact_slot_t), shift, false);
         const compact_slot_t *s = compact_find_mixed(&t, a, b[j], h);
         uint32_t i = s->index;
         new_to_old[j] = BXD_NONE;
@@ -145,7 +156,7 @@ static bxd_status_t pair_compact(bxd_workspace_t *ws, const uint64_t *a,
         }
         if (i == BXD_SLOT_EMPTY) {
             if (suffix != NULL && bxd_table_find(suffix, b[j])->cursor != BXD_SLOT_EMPTY)
-                *suffix_hit = true;
+                suffix_hit = true;
             continue;
         }
         old_to_new[i] = j;
@@ -155,28 +166,32 @@ static bxd_status_t pair_compact(bxd_workspace_t *ws, const uint64_t *a,
     /* The old side: a suffix id with an occurrence in the old middle that
      * stayed unpaired. Its occurrences are the slot's first one and its
      * chain (the probe only moved cursors). */
-    if (suffix != NULL && !*suffix_hit)
-        for (uint32_t k = ahi; k < n && !*suffix_hit; k++) {
+    if (suffix != NULL && !suffix_hit)
+        for (uint32_t k = ahi; k < n && !suffix_hit; k++) {
             const compact_slot_t *s = compact_find(&t, a, a[k]);
             for (uint32_t i = s->index; i != BXD_NONE; /* == BXD_SLOT_EMPTY */
                  i = chain != NULL ? chain[i] : BXD_NONE)
                 if (old_to_new[i] == BXD_NONE) {
-                    *suffix_hit = true;
+                    suffix_hit = true;
                     break;
                 }
         }
-    span->middle_pairs = pairs;
+    c->suffix_hit = suffix_hit;
+    c->out->span.middle_pairs = pairs;
     return BXD_OK;
 }
 
 /* ---- reject mode ---------------------------------------------------------- */
 
-static bxd_status_t pair_rejecting(bxd_workspace_t *ws, const uint64_t *a,
-                                   const uint64_t *b, uint32_t n, uint32_t m,
-                                   uint32_t *old_to_new, uint32_t *new_to_old,
-                                   bxd_span_t *span, bxd_result_t *result) {
+/* Pairs the whole lists through the shared table, stopping at the first
+ * repeated id. */
+static bxd_status_t pair_rejecting(const heckel_ctx_t *c) {
+    const uint64_t *a = c->a, *b = c->b;
+    const uint32_t n = c->n, m = c->m;
+    bxd_pairing_t *out = c->out;
+    uint32_t *old_to_new = out->old_to_new, *new_to_old = out->new_to_old;
     bxd_table_t table;
-    bxd_status_t st = bxd_table_prepare(ws, (size_t)n + m, &table);
+    bxd_status_t st = bxd_table_prepare(c->ws, (size_t)n + m, &table);
     if (st != BXD_OK) return st;
     uint64_t ring[BXD_MIX_RING];
     bxd_table_ring_start(&table, ring, a, n);
@@ -184,7 +199,7 @@ static bxd_status_t pair_rejecting(bxd_workspace_t *ws, const uint64_t *a,
         bxd_slot_t *s = bxd_table_find_at(&table, a[i],
                                              bxd_table_ring_take(&table, ring, a, i, n));
         old_to_new[i] = BXD_NONE;
-        if (s->cursor != BXD_SLOT_EMPTY) return bxd_report_duplicate(result, 0, s->cursor, i);
+        if (s->cursor != BXD_SLOT_EMPTY) return bxd_report_duplicate(out, 0, s->cursor, i);
         s->id = a[i];
         s->cursor = i;
     }
@@ -197,7 +212,7 @@ static bxd_status_t pair_rejecting(bxd_workspace_t *ws, const uint64_t *a,
                                              bxd_table_ring_take(&table, ring, b, j, m));
         uint32_t i = s->cursor;
         new_to_old[j] = BXD_NONE;
-        if (i == BXD_SLOT_SPENT) return bxd_report_duplicate(result, 1, s->aux, j);
+        if (i == BXD_SLOT_SPENT) return bxd_report_duplicate(out, 1, s->aux, j);
         if (i != BXD_SLOT_EMPTY) {
             old_to_new[i] = j;
             new_to_old[j] = i;
@@ -208,25 +223,22 @@ static bxd_status_t pair_rejecting(bxd_workspace_t *ws, const uint64_t *a,
         s->cursor = BXD_SLOT_SPENT;
         s->aux = j;
     }
-    span->middle_pairs = pairs;
+    out->span.middle_pairs = pairs;
     return BXD_OK;
 }
 
-/* Pairs the middle old[lo, ahi) / new[lo, bhi). */
-static bxd_status_t pair_middle(bxd_workspace_t *ws, const uint64_t *a,
-                                const uint64_t *b, uint32_t n, uint32_t lo,
-                                uint32_t ahi, uint32_t bhi,
-                                uint32_t *old_to_new, uint32_t *new_to_old,
-                                bxd_span_t *span, const bxd_table_t *suffix,
-                                bool *suffix_hit) {
+/* Pairs the middle of out->span. */
+static bxd_status_t pair_middle(heckel_ctx_t *c) {
+    bxd_span_t *span = &c->out->span;
+    const uint32_t lo = span->prefix, ahi = span->old_end, bhi = span->new_end;
     span->middle_pairs = 0;
+    c->suffix_hit = false;
     if (ahi == lo || bhi == lo) {
-        for (uint32_t i = lo; i < ahi; i++) old_to_new[i] = BXD_NONE;
-        for (uint32_t j = lo; j < bhi; j++) new_to_old[j] = BXD_NONE;
+        for (uint32_t i = lo; i < ahi; i++) c->out->old_to_new[i] = BXD_NONE;
+        for (uint32_t j = lo; j < bhi; j++) c->out->new_to_old[j] = BXD_NONE;
         return BXD_OK;
     }
-    return pair_compact(ws, a, b, n, lo, ahi, bhi, old_to_new, new_to_old,
-                        span, suffix, suffix_hit);
+    return pair_compact(c);
 }
 
 /* Pairing the trimmed suffix in place keeps duplicates paired in order of
@@ -237,21 +249,22 @@ static bxd_status_t pair_middle(bxd_workspace_t *ws, const uint64_t *a,
  * unpaired middle occurrence. The compact table is dead by now: its
  * buffer holds a table of the smaller side (the suffix ids or the
  * unpaired middle ids), probed by the other. */
-static bxd_status_t suffix_unbalanced(bxd_workspace_t *ws, const uint64_t *a,
-                                      const uint64_t *b, uint32_t n,
-                                      uint32_t lo, uint32_t ahi, uint32_t bhi,
-                                      uint32_t pairs,
-                                      const uint32_t *old_to_new,
-                                      const uint32_t *new_to_old, bool *out) {
+static bxd_status_t suffix_unbalanced(const heckel_ctx_t *c, bool *out) {
+    const uint64_t *a = c->a, *b = c->b;
+    const uint32_t n = c->n;
+    const bxd_span_t *span = &c->out->span;
+    const uint32_t lo = span->prefix, ahi = span->old_end, bhi = span->new_end;
+    const uint32_t *old_to_new = c->out->old_to_new;
+    const uint32_t *new_to_old = c->out->new_to_old;
     *out = false;
-    const uint32_t unpaired = (ahi - lo) + (bhi - lo) - 2 * pairs;
+    const uint32_t unpaired = (ahi - lo) + (bhi - lo) - 2 * span->middle_pairs;
     if (unpaired == 0) return BXD_OK;
     bxd_table_t table;
     bxd_status_t st;
     if (n - ahi < unpaired) {
         /* The suffix is the smaller side: a table of its ids, probed by
          * the unpaired middle ids (a small, cache-resident table). */
-        st = bxd_table_prepare(ws, n - ahi, &table);
+        st = bxd_table_prepare(c->ws, n - ahi, &table);
         if (st != BXD_OK) return st;
         for (uint32_t i = ahi; i < n; i++) {
             bxd_slot_t *s = bxd_table_find(&table, a[i]);
@@ -272,7 +285,7 @@ static bxd_status_t suffix_unbalanced(bxd_workspace_t *ws, const uint64_t *a,
             }
         return BXD_OK;
     }
-    st = bxd_table_prepare(ws, unpaired, &table);
+    st = bxd_table_prepare(c->ws, unpaired, &table);
     if (st != BXD_OK) return st;
     for (uint32_t i = lo; i < ahi; i++)
         if (old_to_new[i] == BXD_NONE) {
@@ -296,20 +309,19 @@ static bxd_status_t suffix_unbalanced(bxd_workspace_t *ws, const uint64_t *a,
 
 bxd_status_t bxd_heckel_pair(bxd_workspace_t *ws, const bxd_list_t *old_list,
                              const bxd_list_t *new_list, uint32_t flags,
-                             uint32_t *old_to_new, uint32_t *new_to_old,
-                             bxd_span_t *span, bxd_result_t *result) {
-    const uint64_t *a = old_list->ids, *b = new_list->ids;
-    uint32_t n = (uint32_t)old_list->count, m = (uint32_t)new_list->count;
+                             bxd_pairing_t *out) {
+    heckel_ctx_t c = {ws,  old_list->ids, new_list->ids,
+                      (uint32_t)old_list->count, (uint32_t)new_list->count,
+                      out, NULL, false};
+    const uint32_t n = c.n, m = c.m;
+    const uint64_t *a = c.a;
+    bxd_span_t *span = &out->span;
+    out->minimal = 1;
     if (flags & BXD_FLAG_REJECT_DUPLICATES) {
-        span->prefix = 0;
-        span->old_end = n;
-        span->new_end = m;
-        span->trimmed_updates = 0;
-        span->middle_pairs = 0;
-        return pair_rejecting(ws, a, b, n, m, old_to_new, new_to_old, span,
-                              result);
+        *span = (bxd_span_t){0, n, m, 0, 0};
+        return pair_rejecting(&c);
     }
-    bxd_trim(old_list, new_list, old_to_new, new_to_old, span);
+    bxd_trim(old_list, new_list, out->old_to_new, out->new_to_old, span);
     const uint32_t lo = span->prefix, ahi = span->old_end, bhi = span->new_end;
     bxd_status_t st;
     bool unbalanced = false;
@@ -325,15 +337,15 @@ bxd_status_t bxd_heckel_pair(bxd_workspace_t *ws, const bxd_list_t *old_list,
             slot->id = a[i];
             slot->cursor = 0;
         }
-        st = pair_middle(ws, a, b, n, lo, ahi, bhi, old_to_new, new_to_old,
-                         span, &suffix, &unbalanced);
+        c.suffix = &suffix;
+        st = pair_middle(&c);
+        c.suffix = NULL;
         if (st != BXD_OK) return st;
+        unbalanced = c.suffix_hit;
     } else {
-        st = pair_middle(ws, a, b, n, lo, ahi, bhi, old_to_new, new_to_old,
-                         span, NULL, NULL);
+        st = pair_middle(&c);
         if (st != BXD_OK || ahi == n) return st;
-        st = suffix_unbalanced(ws, a, b, n, lo, ahi, bhi, span->middle_pairs,
-                               old_to_new, new_to_old, &unbalanced);
+        st = suffix_unbalanced(&c, &unbalanced);
         if (st != BXD_OK) return st;
     }
     if (!unbalanced) return BXD_OK;
@@ -345,6 +357,5 @@ bxd_status_t bxd_heckel_pair(bxd_workspace_t *ws, const bxd_list_t *old_list,
         for (uint32_t i = 0; i < lo; i++)
             span->trimmed_updates +=
                 old_list->contents[i] != new_list->contents[i];
-    return pair_middle(ws, a, b, n, lo, n, m, old_to_new, new_to_old, span,
-                       NULL, NULL);
+    return pair_middle(&c);
 }

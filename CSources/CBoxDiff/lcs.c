@@ -72,16 +72,15 @@ static bxd_status_t lcs_search(bxd_workspace_t *ws, const uint32_t *ca,
 
 bxd_status_t bxd_lcs_pair(bxd_workspace_t *ws, const bxd_list_t *old_list,
                           const bxd_list_t *new_list, uint32_t flags,
-                          uint64_t cost_bound, uint32_t *old_to_new,
-                          uint32_t *new_to_old, bxd_span_t *span,
-                          bxd_result_t *result) {
+                          uint64_t cost_bound, bxd_pairing_t *out) {
     bxd_status_t s;
     if (flags & BXD_FLAG_REJECT_DUPLICATES) {
-        s = bxd_heckel_pair(ws, old_list, new_list, flags, old_to_new,
-                            new_to_old, span, result);
+        s = bxd_heckel_pair(ws, old_list, new_list, flags, out);
         if (s != BXD_OK) return s;
     }
-    result->minimal = 1;
+    out->minimal = 1;
+    uint32_t *old_to_new = out->old_to_new, *new_to_old = out->new_to_old;
+    bxd_span_t *span = &out->span;
     bxd_trim(old_list, new_list, old_to_new, new_to_old, span);
     const uint32_t lo = span->prefix, ahi = span->old_end, bhi = span->new_end;
     const uint32_t n = ahi - lo, m = bhi - lo;
@@ -132,7 +131,7 @@ bxd_status_t bxd_lcs_pair(bxd_workspace_t *ws, const bxd_list_t *old_list,
     s = lcs_search(ws, ca, n, cb, m, classes, old_classes, cost_bound, a_to_b,
                    b_to_a, &minimal);
     if (s != BXD_OK) return s;
-    result->minimal = minimal;
+    out->minimal = minimal;
 
     /* Unpaired old occurrences, queued per class in order: head[c] is the
      * next one to pair, tail[c] the last; next[] links them. */

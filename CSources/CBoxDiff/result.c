@@ -1,7 +1,8 @@
 /*
  * result.c - result objects, and the finishing step shared by every
- * algorithm: from the old->new / new->old maps, the deletes, inserts,
- * minimal moves and updates (the caller, bxd_diff, sets matched_count).
+ * algorithm: from the pairing's maps, the deletes, inserts, minimal moves
+ * and updates; stage.c then builds the stages from them. (bxd_diff sets
+ * the counts, the maps, matched_count and minimal.)
  */
 #include "internal.h"
 
@@ -38,12 +39,14 @@ static bxd_status_t reserve(struct bxd_result_storage_ *st, bxd_buffer_t *buffer
 
 bxd_status_t bxd_result_finish(bxd_workspace_t *ws, const bxd_list_t *old_list,
                                const bxd_list_t *new_list,
-                               const bxd_span_t *span, bxd_result_t *result) {
+                               const bxd_pairing_t *pairing,
+                               bxd_result_t *result) {
     struct bxd_result_storage_ *st = result->storage_;
+    const bxd_span_t *span = &pairing->span;
     const uint32_t n = (uint32_t)old_list->count;
     const uint32_t lo = span->prefix, ahi = span->old_end, bhi = span->new_end;
-    const uint32_t *o2n = (const uint32_t *)st->old_to_new.data;
-    const uint32_t *n2o = (const uint32_t *)st->new_to_old.data;
+    const uint32_t *o2n = pairing->old_to_new;
+    const uint32_t *n2o = pairing->new_to_old;
     const uint64_t *ca = old_list->contents, *cb = new_list->contents;
     const bool contents = ca != NULL && cb != NULL;
     bxd_status_t s;
@@ -69,16 +72,14 @@ bxd_status_t bxd_result_finish(bxd_workspace_t *ws, const bxd_list_t *old_list,
     const uint32_t moves = middle_pairs - lis;
 
     uint32_t *del = NULL, *ins = NULL, *upd = NULL;
-    bxd_move_t *mov = NULL, *smov = NULL;
+    bxd_move_t *mov = NULL;
     if ((s = reserve(st, &st->deletes, deletes, sizeof(uint32_t), (void **)&del)) ||
         (s = reserve(st, &st->inserts, inserts, sizeof(uint32_t), (void **)&ins)) ||
         (s = reserve(st, &st->updates, update_room, sizeof(uint32_t), (void **)&upd)) ||
-        (s = reserve(st, &st->moves, moves, sizeof(bxd_move_t), (void **)&mov)) ||
-        (s = reserve(st, &st->stage_moves, moves, sizeof(bxd_move_t), (void **)&smov)))
+        (s = reserve(st, &st->moves, moves, sizeof(bxd_move_t), (void **)&mov)))
         return s;
 
-    /* Fill, in old order: updates, deletes, moves (with their stage-3
-     * source: the old index less the deletes before it). */
+    /* Fill, in old order: updates, deletes, moves. */
     uint32_t u = 0, d = 0, mv = 0;
     if (contents && span->trimmed_updates > 0)
         for (uint32_t i = 0; i < lo; i++)
@@ -93,8 +94,6 @@ bxd_status_t bxd_result_finish(bxd_workspace_t *ws, const bxd_list_t *old_list,
         if (keep != NULL && !keep[j - lo]) {
             mov[mv].from = i;
             mov[mv].to = j;
-            smov[mv].from = i - d;
-            smov[mv].to = j;
             mv++;
         }
     }
@@ -104,7 +103,6 @@ bxd_status_t bxd_result_finish(bxd_workspace_t *ws, const bxd_list_t *old_list,
     uint32_t k = 0;
     for (uint32_t j = lo; j < bhi; j++)
         if (n2o[j] == BXD_NONE) ins[k++] = j;
-    const uint32_t updates = u;
     BXD_ASSERT(d == deletes && mv == moves && k == inserts);
 
     result->deletes = del;
@@ -114,19 +112,6 @@ bxd_status_t bxd_result_finish(bxd_workspace_t *ws, const bxd_list_t *old_list,
     result->moves = mov;
     result->move_count = moves;
     result->updates = upd;
-    result->update_count = updates;
-
-    /* The flat stages: updates; deletes; inserts + moves. */
-    uint32_t sc = 0;
-    if (updates > 0) {
-        result->stages[sc++] = (bxd_stage_t){BXD_STAGE_UPDATE, upd, updates, NULL, 0};
-    }
-    if (deletes > 0) {
-        result->stages[sc++] = (bxd_stage_t){BXD_STAGE_DELETE, del, deletes, NULL, 0};
-    }
-    if (inserts > 0 || moves > 0) {
-        result->stages[sc++] = (bxd_stage_t){BXD_STAGE_INSERT_MOVE, ins, inserts, smov, moves};
-    }
-    result->stage_count = sc;
-    return BXD_OK;
+    result->update_count = u;
+    return bxd_stages_build(result);
 }

@@ -1,5 +1,6 @@
 /*
- * workspace.c - workspaces, options, status strings and table keys.
+ * workspace.c - workspaces, options, table keys, status strings and the
+ * version.
  */
 #include "internal.h"
 
@@ -62,6 +63,8 @@ void bxd_workspace_set_key(bxd_workspace_t *workspace, uint64_t key) {
 uint64_t bxd_workspace_key(const bxd_workspace_t *workspace) {
     return workspace != NULL ? workspace->key : 0;
 }
+
+const char *bxd_version(void) { return BXD_VERSION_STRING; }
 
 const char *bxd_status_string(bxd_status_t status) {
     switch (status) {

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "visibility.h"
+
 /**
  * XXH3 64-bit hash of `len` bytes at `data` with `seed`.
  *
@@ -21,6 +23,6 @@
  * `data` may be NULL only when `len` is 0; nothing is read then. Never
  * fails, allocates nothing, thread-safe.
  */
-uint64_t bxd_xxh3_64(const void *data, size_t len, uint64_t seed);
+BXD_HIDDEN uint64_t bxd_xxh3_64(const void *data, size_t len, uint64_t seed);
 
 #endif

@@ -7,8 +7,9 @@
  * replays the old list into the new one.
  *
  * Conventions
- *  - Every exported symbol starts with `bxd_`; types end in `_t`; macros
- *    start with `BXD_`.
+ *  - Every exported symbol starts with `bxd_` and is declared `BXD_API`
+ *    (a shared build exports exactly these functions); types end in
+ *    `_t`; macros start with `BXD_`.
  *  - Every fallible function returns a `bxd_status_t`; `BXD_OK` (0) is
  *    success. The library never aborts, never prints, never touches errno,
  *    and keeps no global state: it is reentrant, and distinct workspaces
@@ -38,9 +39,54 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* ------------------------------------------------------------------------ */
+/* Version and export                                                       */
+/* ------------------------------------------------------------------------ */
+
+/** The version of this header, as semantic-versioning numbers and as a
+ *  string ("MAJOR.MINOR.PATCH"). The shared library's soname carries the
+ *  major number (libboxdiff.so.0). */
+#define BXD_VERSION_MAJOR 0
+#define BXD_VERSION_MINOR 1
+#define BXD_VERSION_PATCH 0
+#define BXD_VERSION_STRING "0.1.0"
+/** MAJOR * 10000 + MINOR * 100 + PATCH, for `#if` tests. */
+#define BXD_VERSION_NUMBER \
+    (BXD_VERSION_MAJOR * 10000 + BXD_VERSION_MINOR * 100 + BXD_VERSION_PATCH)
+
+/**
+ * BXD_API marks every function of this header: the only symbols a shared
+ * build of the library exports (everything else in the core is hidden).
+ * On Windows, define BXD_BUILDING_DLL when building a DLL of the core and
+ * BXD_USING_DLL when linking against one; static use needs neither.
+ * Define BXD_API yourself to override.
+ */
+#ifndef BXD_API
+#if defined(_WIN32) || defined(__CYGWIN__)
+#if defined(BXD_BUILDING_DLL)
+#define BXD_API __declspec(dllexport)
+#elif defined(BXD_USING_DLL)
+#define BXD_API __declspec(dllimport)
+#else
+#define BXD_API
+#endif
+#elif defined(__GNUC__) || defined(__clang__)
+#define BXD_API __attribute__((visibility("default")))
+#else
+#define BXD_API
+#endif
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/**
+ * The library's version string, "MAJOR.MINOR.PATCH" (static storage).
+ * Equals BXD_VERSION_STRING when the header and the library match; a
+ * program linked against a shared build can compare the two at run time.
+ */
+BXD_API const char *bxd_version(void);
 
 /* ------------------------------------------------------------------------ */
 /* Status codes                                                             */
@@ -66,7 +112,7 @@ typedef enum bxd_status {
 } bxd_status_t;
 
 /** A short, static, English description of a status ("out of memory"). */
-const char *bxd_status_string(bxd_status_t status);
+BXD_API const char *bxd_status_string(bxd_status_t status);
 
 /** Largest number of elements in one list (indices are 32-bit, and the two
  *  largest values are reserved as markers). */
@@ -110,7 +156,7 @@ typedef struct bxd_allocator {
  * identifiers into ids. `data` may be NULL only when `length` is 0.
  * Never fails.
  */
-uint64_t bxd_hash_bytes(const void *data, size_t length, uint64_t seed);
+BXD_API uint64_t bxd_hash_bytes(const void *data, size_t length, uint64_t seed);
 
 /* ------------------------------------------------------------------------ */
 /* Inputs and options                                                       */
@@ -169,7 +215,7 @@ typedef struct bxd_options {
 } bxd_options_t;
 
 /** Fills `options` with the defaults. Safe on NULL (does nothing). */
-void bxd_options_init(bxd_options_t *options);
+BXD_API void bxd_options_init(bxd_options_t *options);
 
 /* ------------------------------------------------------------------------ */
 /* Results                                                                  */
@@ -253,11 +299,11 @@ typedef struct bxd_result {
 } bxd_result_t;
 
 /** Makes `result` empty and owning nothing. Safe on NULL. */
-void bxd_result_init(bxd_result_t *result);
+BXD_API void bxd_result_init(bxd_result_t *result);
 
 /** Releases what `result` owns and makes it empty again. Safe on NULL and
  *  safe to call any number of times on an initialised result. */
-void bxd_result_free(bxd_result_t *result);
+BXD_API void bxd_result_free(bxd_result_t *result);
 
 /* ------------------------------------------------------------------------ */
 /* Workspaces and diffing                                                   */
@@ -273,11 +319,11 @@ typedef struct bxd_workspace bxd_workspace_t;
  * Returns BXD_OK, BXD_ERR_INVALID_ARGUMENT (out NULL, or an allocator with a
  * NULL function) or BXD_ERR_NO_MEMORY.
  */
-bxd_status_t bxd_workspace_create(const bxd_allocator_t *allocator,
-                                  bxd_workspace_t **out);
+BXD_API bxd_status_t bxd_workspace_create(const bxd_allocator_t *allocator,
+                                          bxd_workspace_t **out);
 
 /** Releases a workspace and its scratch memory. Safe on NULL. */
-void bxd_workspace_destroy(bxd_workspace_t *workspace);
+BXD_API void bxd_workspace_destroy(bxd_workspace_t *workspace);
 
 /**
  * Sets the workspace's secret table key.
@@ -291,10 +337,10 @@ void bxd_workspace_destroy(bxd_workspace_t *workspace);
  * depend on the key: only the time taken by crafted inputs does.
  * Safe on NULL (does nothing).
  */
-void bxd_workspace_set_key(bxd_workspace_t *workspace, uint64_t key);
+BXD_API void bxd_workspace_set_key(bxd_workspace_t *workspace, uint64_t key);
 
 /** The workspace's current table key (0 for NULL). */
-uint64_t bxd_workspace_key(const bxd_workspace_t *workspace);
+BXD_API uint64_t bxd_workspace_key(const bxd_workspace_t *workspace);
 
 /**
  * The home slot index that the core's hash tables give `id` under `key` in
@@ -305,7 +351,7 @@ uint64_t bxd_workspace_key(const bxd_workspace_t *workspace);
  * between versions of the library: not a hash to store (that is
  * `bxd_hash_bytes`). Never fails.
  */
-uint64_t bxd_table_slot(uint64_t id, uint64_t key, unsigned bits);
+BXD_API uint64_t bxd_table_slot(uint64_t id, uint64_t key, unsigned bits);
 
 /**
  * Diffs `old_list` into `new_list`.
@@ -326,11 +372,11 @@ uint64_t bxd_table_slot(uint64_t id, uint64_t key, unsigned bits);
  * BXD_FLAG_REJECT_DUPLICATES; see the result's duplicate fields);
  * BXD_ERR_NO_MEMORY. On any error the result holds no changes (counts 0).
  */
-bxd_status_t bxd_diff(bxd_workspace_t *workspace,
-                      const bxd_list_t *old_list,
-                      const bxd_list_t *new_list,
-                      const bxd_options_t *options,
-                      bxd_result_t *result);
+BXD_API bxd_status_t bxd_diff(bxd_workspace_t *workspace,
+                              const bxd_list_t *old_list,
+                              const bxd_list_t *new_list,
+                              const bxd_options_t *options,
+                              bxd_result_t *result);
 
 /**
  * Marks one longest strictly increasing subsequence of `values`.
@@ -344,9 +390,9 @@ bxd_status_t bxd_diff(bxd_workspace_t *workspace,
  * temporary one). Returns BXD_OK, BXD_ERR_INVALID_ARGUMENT,
  * BXD_ERR_TOO_LARGE or BXD_ERR_NO_MEMORY.
  */
-bxd_status_t bxd_lis_mark(bxd_workspace_t *workspace,
-                          const uint32_t *values, size_t count,
-                          uint8_t *keep, uint32_t *length);
+BXD_API bxd_status_t bxd_lis_mark(bxd_workspace_t *workspace,
+                                  const uint32_t *values, size_t count,
+                                  uint8_t *keep, uint32_t *length);
 
 #ifdef __cplusplus
 }
