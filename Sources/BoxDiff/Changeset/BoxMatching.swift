@@ -1,5 +1,3 @@
-import CBoxDiff
-
 /// The pairing of two Boxes: sections paired over section ids, rows over
 /// all row ids of the Box at once (so rows can move between sections), both
 /// in the C core over the flat identity tables. Indices are flat: a row is
@@ -7,7 +5,7 @@ import CBoxDiff
 @usableFromInline
 struct BoxMatching {
     /// No partner.
-    @usableFromInline static let none = BXD_NONE
+    @inlinable static var none: UInt32 { CCore.none }
 
     @usableFromInline let old: IdentityTable
     @usableFromInline let new: IdentityTable
@@ -48,26 +46,9 @@ struct BoxMatching {
         let result = workspace.result
 
         // Sections.
-        var oldIDs = old.sectionIDs
-        var newIDs = new.sectionIDs
-        try Pairing.pair(
-            oldIDs: &oldIDs, newIDs: &newIDs, oldContents: nil, newContents: nil,
-            injective: IdentityHashing.isInjective(S.self),
-            oldID: { source.sections[$0].id }, newID: { target.sections[$0].id },
-            pairsMatch: { o2n in
-                for s in 0..<o2n.count where o2n[s] != BXD_NONE
-                    && source.sections[s].id != target.sections[Int(o2n[s])].id {
-                    return false
-                }
-                return true
-            },
-            options: options, workspace: workspace,
-            duplicate: { side, index, first in
-                let box = side == .old ? source : target
-                return .duplicateIdentifier(
-                    String(reflecting: box.sections[index].id), side: side,
-                    location: .section(index), firstLocation: .section(first))
-            }, pairsOnly: true)
+        var oldSections = BoxSectionSide(source, table: old)
+        var newSections = BoxSectionSide(target, table: new)
+        try Pairing.pair(&oldSections, &newSections, options: options, workspace: workspace, pairsOnly: true)
         sectionOldToNew = Array(result.oldToNew)
         sectionNewToOld = Array(result.newToOld)
         let sectionsMinimal = result.isMinimal
@@ -78,22 +59,9 @@ struct BoxMatching {
         self.oldSectionContents = oldSectionContents
 
         // Rows, over the whole Box.
-        var oldRowIDs = old.rowIDs
-        var newRowIDs = new.rowIDs
-        try Pairing.pair(
-            oldIDs: &oldRowIDs, newIDs: &newRowIDs, oldContents: nil, newContents: nil,
-            injective: IdentityHashing.isInjective(R.self),
-            oldID: { Self.node(source, old.path(ofRow: $0)).id },
-            newID: { Self.node(target, new.path(ofRow: $0)).id },
-            pairsMatch: { Self.rowsMatch(source, target, newRowCount: new.rowCount, oldToNew: $0) },
-            options: options, workspace: workspace,
-            duplicate: { side, index, first in
-                let (box, table) = side == .old ? (source, old) : (target, new)
-                let path = table.path(ofRow: index)
-                return .duplicateIdentifier(
-                    String(reflecting: Self.node(box, path).id), side: side,
-                    location: .row(path), firstLocation: .row(table.path(ofRow: first)))
-            }, pairsOnly: true)
+        var oldRows = BoxRowSide(source, table: old)
+        var newRows = BoxRowSide(target, table: new)
+        try Pairing.pair(&oldRows, &newRows, options: options, workspace: workspace, pairsOnly: true)
         rowOldToNew = Array(result.oldToNew)
         rowNewToOld = Array(result.newToOld)
         isMinimal = sectionsMinimal && result.isMinimal
@@ -138,7 +106,7 @@ struct BoxMatching {
             let matched = layout.withRows(section.rows) { count, rows in
                 for r in 0..<count {
                     let j = oldToNew[i + r]
-                    if j != BXD_NONE && newIDs[Int(j)] != rows.id(r).pointee { return false }
+                    if j != CCore.none && newIDs[Int(j)] != rows.id(r).pointee { return false }
                 }
                 return true
             }
@@ -242,5 +210,52 @@ struct BoxMatching {
             throw Pairing.error(error)
         }
         return keep
+    }
+}
+
+/// The sections of a Box as one side of a pairing.
+@usableFromInline
+struct BoxSectionSide<S: Hashable, R: Hashable>: PairingSide {
+    @usableFromInline let box: Box<S, R>
+    @usableFromInline var identityHashes: [UInt64]
+
+    /// The sections of `box`, whose identity table is `table`.
+    @inlinable
+    init(_ box: Box<S, R>, table: IdentityTable) {
+        self.box = box
+        identityHashes = table.sectionIDs
+    }
+
+    @inlinable
+    func id(at flatIndex: Int) -> S { box.sections[flatIndex].id }
+
+    @inlinable
+    func location(of flatIndex: Int) -> DiffLocation { .section(flatIndex) }
+}
+
+/// All rows of a Box, flattened, as one side of a pairing.
+@usableFromInline
+struct BoxRowSide<S: Hashable, R: Hashable>: PairingSide {
+    @usableFromInline let box: Box<S, R>
+    @usableFromInline let table: IdentityTable
+    @usableFromInline var identityHashes: [UInt64]
+
+    /// The rows of `box`, whose identity table is `table`.
+    @inlinable
+    init(_ box: Box<S, R>, table: IdentityTable) {
+        self.box = box
+        self.table = table
+        identityHashes = table.rowIDs
+    }
+
+    @inlinable
+    func id(at flatIndex: Int) -> R { BoxMatching.node(box, table.path(ofRow: flatIndex)).id }
+
+    @inlinable
+    func location(of flatIndex: Int) -> DiffLocation { .row(table.path(ofRow: flatIndex)) }
+
+    @inlinable
+    static func pairsMatch(_ old: Self, _ new: Self, oldToNew: UnsafeBufferPointer<UInt32>) -> Bool {
+        BoxMatching.rowsMatch(old.box, new.box, newRowCount: new.table.rowCount, oldToNew: oldToNew)
     }
 }

@@ -1,5 +1,3 @@
-import CBoxDiff
-
 extension StagedChangeset {
     /// Diffs two arrays into at most three stages: updates (old indices),
     /// deletes (old indices), then inserts and moves (a move's source is its
@@ -35,33 +33,48 @@ extension StagedChangeset {
     ) throws(DiffError) where Data == [Element] {
         let ws: DiffWorkspace
         if let workspace { ws = workspace } else { ws = try DiffWorkspace() }
-        typealias ID = Element.DifferenceIdentifier
         // The common prefix of ids (compared with ==) is not hashed: the
         // core trims it first and pairs it in place, which agrees with
         // pairing duplicates in order. Not under `.reject`, where the core
         // must see every id to find a duplicate inside the prefix.
         let prefix = options.duplicates == .reject ? 0 : FlatHashing.commonPrefix(source, target)
-        var oldIDs = FlatHashing.hashes(source, prefix: prefix)
-        var newIDs = FlatHashing.hashes(target, prefix: prefix)
-        try Pairing.pair(
-            oldIDs: &oldIDs, newIDs: &newIDs, oldContents: nil, newContents: nil,
-            injective: IdentityHashing.isInjective(ID.self),
-            oldID: { source[$0].differenceIdentifier }, newID: { target[$0].differenceIdentifier },
-            pairsMatch: { o2n in
-                for i in prefix..<o2n.count where o2n[i] != BXD_NONE
-                    && source[i].differenceIdentifier != target[Int(o2n[i])].differenceIdentifier {
-                    return false
-                }
-                return true
-            },
-            options: options, workspace: ws,
-            duplicate: { side, index, first in
-                let list = side == .old ? source : target
-                return .duplicateIdentifier(
-                    String(reflecting: list[index].differenceIdentifier), side: side,
-                    location: .index(index), firstLocation: .index(first))
-            })
+        var old = FlatPairingSide(source, prefix: prefix)
+        var new = FlatPairingSide(target, prefix: prefix)
+        try Pairing.pair(&old, &new, options: options, workspace: ws)
         self = FlatStaging.stages(source: source, target: target, result: ws.result)
+    }
+}
+
+/// A flat array as one side of a pairing.
+@usableFromInline
+struct FlatPairingSide<Element: Differentiable>: PairingSide {
+    @usableFromInline let list: [Element]
+    @usableFromInline var identityHashes: [UInt64]
+    /// The length of the common prefix of ids (checked with `==` before
+    /// pairing), whose pairs are not checked again.
+    @usableFromInline let prefix: Int
+
+    /// The side of `list`, whose first `prefix` ids are a common prefix.
+    @inlinable
+    init(_ list: [Element], prefix: Int) {
+        self.list = list
+        self.identityHashes = FlatHashing.hashes(list, prefix: prefix)
+        self.prefix = prefix
+    }
+
+    @inlinable
+    func id(at flatIndex: Int) -> Element.DifferenceIdentifier { list[flatIndex].differenceIdentifier }
+
+    @inlinable
+    func location(of flatIndex: Int) -> DiffLocation { .index(flatIndex) }
+
+    @inlinable
+    static func pairsMatch(_ old: Self, _ new: Self, oldToNew: UnsafeBufferPointer<UInt32>) -> Bool {
+        for i in old.prefix..<oldToNew.count where oldToNew[i] != CCore.none
+            && old.list[i].differenceIdentifier != new.list[Int(oldToNew[i])].differenceIdentifier {
+            return false
+        }
+        return true
     }
 }
 
@@ -111,7 +124,7 @@ enum FlatStaging {
         let o2n = result.oldToNew
         var current = source
         var updated: [ElementPath] = []
-        for i in 0..<o2n.count where o2n[i] != BXD_NONE {
+        for i in 0..<o2n.count where o2n[i] != CCore.none {
             let j = Int(o2n[i])
             if !target[j].isContentEqual(to: source[i]) {
                 updated.append(ElementPath(section: 0, row: i))

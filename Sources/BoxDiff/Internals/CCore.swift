@@ -57,16 +57,16 @@ final class CoreResult {
     @usableFromInline var inserts: UnsafeBufferPointer<UInt32> { buffer(raw.inserts, raw.insert_count) }
     var updates: UnsafeBufferPointer<UInt32> { buffer(raw.updates, raw.update_count) }
     /// Minimal moves, old index → new index, ascending by old index.
-    var moves: UnsafeBufferPointer<bxd_move_t> { buffer(raw.moves, raw.move_count) }
+    var moves: CoreMoves { CoreMoves(buffer(raw.moves, raw.move_count)) }
 
     /// Stage-3 moves: `from` in the list as it stands after the deletes.
-    @usableFromInline var stageMoves: UnsafeBufferPointer<bxd_move_t> {
+    @usableFromInline var stageMoves: CoreMoves {
         withUnsafePointer(to: raw.stages) { tuple in
             tuple.withMemoryRebound(to: bxd_stage_t.self, capacity: 3) { stages in
                 for k in 0..<Int(raw.stage_count) where stages[k].kind == BXD_STAGE_INSERT_MOVE {
-                    return buffer(stages[k].moves, stages[k].move_count)
+                    return CoreMoves(buffer(stages[k].moves, stages[k].move_count))
                 }
-                return UnsafeBufferPointer(start: nil, count: 0)
+                return CoreMoves(UnsafeBufferPointer(start: nil, count: 0))
             }
         }
     }
@@ -76,9 +76,45 @@ final class CoreResult {
     }
 }
 
+/// One move of a core result: an element goes from index `from` to index
+/// `to` (what the indices count depends on the list it came from).
+@usableFromInline
+struct CoreMove {
+    @usableFromInline let from: UInt32
+    @usableFromInline let to: UInt32
+
+    @inlinable
+    init(from: UInt32, to: UInt32) {
+        self.from = from
+        self.to = to
+    }
+}
+
+/// The moves of a ``CoreResult``, read in place (valid until the next diff
+/// into that result).
+@usableFromInline
+struct CoreMoves: RandomAccessCollection {
+    @usableFromInline let base: UnsafeBufferPointer<bxd_move_t>
+
+    @usableFromInline
+    init(_ base: UnsafeBufferPointer<bxd_move_t>) { self.base = base }
+
+    @inlinable var startIndex: Int { 0 }
+    @inlinable var endIndex: Int { base.count }
+
+    @inlinable
+    subscript(position: Int) -> CoreMove {
+        let move = base[position]
+        return CoreMove(from: move.from, to: move.to)
+    }
+}
+
 /// Namespace of the wrappers around the C core.
 @usableFromInline
 enum CCore {
+    /// "No partner" in an old→new or new→old map.
+    @inlinable static var none: UInt32 { BXD_NONE }
+
     /// The largest list the core accepts (32-bit indices).
     static let maxCount = Int(BXD_MAX_COUNT)
 
@@ -153,6 +189,24 @@ enum CCore {
         let status = bxd_diff(workspace?.raw, &old, &new, &options, &result.raw)
         guard status == BXD_OK else {
             throw failure(status, result, counts: [oldIDs.count, newIDs.count], lcs: algorithm == .lcs)
+        }
+    }
+
+    /// Diffs two lists of identity hashes (no content hashes) into
+    /// `result`, with the algorithm, duplicate policy and LCS cost bound of
+    /// `options`.
+    static func diff(
+        oldIDs: [UInt64], newIDs: [UInt64], options: DiffOptions, pairsOnly: Bool,
+        workspace: CoreWorkspace?, into result: CoreResult
+    ) throws(CoreFailure) {
+        try oldIDs.withUnsafeBufferPointer { (old) throws(CoreFailure) in
+            try newIDs.withUnsafeBufferPointer { (new) throws(CoreFailure) in
+                try diff(
+                    oldIDs: old, oldContents: nil, newIDs: new, newContents: nil,
+                    algorithm: options.algorithm, rejectDuplicates: options.duplicates == .reject,
+                    pairsOnly: pairsOnly, lcsCostBound: options.lcsCostBound,
+                    workspace: workspace, into: result)
+            }
         }
     }
 

@@ -1,135 +1,143 @@
-import CBoxDiff
+/// One side of a pairing: a list of identifiers, known to the core by their
+/// 64-bit identity hashes. Indices are flat: a Box row is its index in the
+/// Box's flattened rows.
+@usableFromInline
+protocol PairingSide {
+    associatedtype ID: Hashable
 
-/// Scratch memory for diffs: the C core's workspace and result buffers,
-/// grown to the largest diff seen and reused, so diffing lists of the same
-/// size again allocates nothing in the core.
-///
-/// A workspace is not thread-safe: give each thread (or each concurrent
-/// task) its own. Diffs that are not given one create a temporary one.
-///
-/// ```swift
-/// let workspace = try DiffWorkspace()
-/// for (old, new) in frames {
-///     let changeset = try StagedChangeset(source: old, target: new, workspace: workspace)
-/// }
-/// ```
-public final class DiffWorkspace {
-    let core: CoreWorkspace
-    @usableFromInline let result = CoreResult()
+    /// The identity hash of each identifier, in order; replaced by exact
+    /// class numbers when two different identifiers collide.
+    var identityHashes: [UInt64] { get set }
 
-    /// Creates an empty workspace.
-    /// - Throws: ``DiffError/outOfMemory``.
-    public init() throws(DiffError) {
-        do throws(CoreFailure) { core = try CoreWorkspace() } catch { throw Pairing.error(error, nil) }
+    /// The identifier at `flatIndex`.
+    func id(at flatIndex: Int) -> ID
+
+    /// Where `flatIndex` is, as a duplicate error reports it.
+    func location(of flatIndex: Int) -> DiffLocation
+
+    /// Whether every matched pair of `oldToNew` (old index → new index, or
+    /// `CCore.none`) has equal identifiers: one call over the whole map, so
+    /// the loop runs specialized in the conformer's context. The default
+    /// compares `id(at:)` pair by pair.
+    static func pairsMatch(_ old: Self, _ new: Self, oldToNew: UnsafeBufferPointer<UInt32>) -> Bool
+}
+
+extension PairingSide {
+    /// Whether equal identity hashes imply equal identifiers.
+    @inlinable
+    static var isInjective: Bool { IdentityHashing.isInjective(ID.self) }
+
+    @inlinable
+    static func pairsMatch(_ old: Self, _ new: Self, oldToNew: UnsafeBufferPointer<UInt32>) -> Bool {
+        for i in 0..<oldToNew.count where oldToNew[i] != CCore.none
+            && old.id(at: i) != new.id(at: Int(oldToNew[i])) {
+            return false
+        }
+        return true
     }
 }
 
-/// The identity pairing shared by the flat and Box APIs: hashes in, a
-/// verified C result out.
+/// The identity pairing shared by the flat and Box APIs: identity hashes
+/// in, a verified C result (in `workspace.result`) out.
 @usableFromInline
 enum Pairing {
-    /// Converts a core failure to the public error; `locate` names the place
-    /// of a flat index on a side, `describe` the identifier there.
-    static func error(
-        _ failure: CoreFailure, _ duplicate: ((DiffSide, Int, Int) -> DiffError)? = nil
-    ) -> DiffError {
-        switch failure.kind {
-        case .outOfMemory: return .outOfMemory
-        case .tooLarge(let count, let limit): return .tooLarge(count: count, limit: limit)
-        case .invalidArgument: return .invalidArgument(failure.message)
-        case .duplicate(let side, let index, let first):
-            if let duplicate { return duplicate(side == 0 ? .old : .new, index, first) }
-            return .invalidArgument("unexpected duplicate report")
-        }
+    /// A duplicate identity hash the core rejected: the second occurrence
+    /// `index` and the first, `firstIndex`, both flat.
+    @usableFromInline
+    struct Duplicate {
+        @usableFromInline let side: DiffSide
+        @usableFromInline let index: Int
+        @usableFromInline let firstIndex: Int
     }
 
-    /// Pairs two lists by identity hash, in `workspace.result`.
+    /// Pairs `old` with `new` by identity hash, in `workspace.result`.
     ///
-    /// When the hashes are not injective for `ID`, every matched pair (and
-    /// a reported duplicate) is checked with `==`; on a collision the diff
-    /// is redone over exact dense class numbers, so two different ids are
-    /// never paired.
+    /// When the hashes are not injective for `Side.ID`, every matched pair
+    /// (and a reported duplicate) is checked with `==`; on a collision the
+    /// diff is redone over exact dense class numbers (which replace both
+    /// sides' `identityHashes`), so two different ids are never paired.
     ///
-    /// - Parameters:
-    ///   - oldIDs, newIDs: identity hashes (replaced by class numbers on a
-    ///     collision).
-    ///   - oldContents, newContents: content hashes or `nil`.
-    ///   - injective: whether equal hashes imply equal ids.
-    ///   - oldID, newID: the identifiers, for checking a reported duplicate
-    ///     and for the dense classes.
-    ///   - pairsMatch: whether every matched pair of an old→new map (`none`:
-    ///     unmatched) has equal identifiers; one call over the whole map,
-    ///     so the caller's loop runs in its own generic context.
-    ///   - duplicate: builds the error for a rejected duplicate (side,
-    ///     second index, first index).
-    ///   - pairsOnly: only the maps are needed (the Box layer derives its
-    ///     own changes): the core skips moves, change lists and stages.
-    @usableFromInline
-    static func pair<ID: Hashable>(
-        oldIDs: inout [UInt64], newIDs: inout [UInt64],
-        oldContents: [UInt64]?, newContents: [UInt64]?,
-        injective: Bool, oldID: (Int) -> ID, newID: (Int) -> ID,
-        pairsMatch: (UnsafeBufferPointer<UInt32>) -> Bool,
-        options: DiffOptions, workspace: DiffWorkspace,
-        duplicate: (DiffSide, Int, Int) -> DiffError, pairsOnly: Bool = false
+    /// - Parameter pairsOnly: only the maps are needed (the Box layer
+    ///   derives its own changes): the core skips moves, change lists and
+    ///   stages.
+    /// - Throws: ``DiffError/duplicateIdentifier(_:side:location:firstLocation:)``
+    ///   with ``DuplicatePolicy/reject``, or what the core reports.
+    @inlinable
+    static func pair<Side: PairingSide>(
+        _ old: inout Side, _ new: inout Side, options: DiffOptions, workspace: DiffWorkspace,
+        pairsOnly: Bool = false
     ) throws(DiffError) {
+        var duplicate = try run(old.identityHashes, new.identityHashes, options, workspace, pairsOnly)
+        if !Side.isInjective {
+            let collided: Bool
+            if let duplicate {
+                collided = duplicate.side == .old
+                    ? old.id(at: duplicate.index) != old.id(at: duplicate.firstIndex)
+                    : new.id(at: duplicate.index) != new.id(at: duplicate.firstIndex)
+            } else {
+                collided = !Side.pairsMatch(old, new, oldToNew: workspace.result.oldToNew)
+            }
+            if collided { duplicate = try repair(&old, &new, options, workspace, pairsOnly) }
+        }
+        if let duplicate { throw error(duplicate, old, new) }
+    }
+
+    /// After a 64-bit collision between different ids: replaces both
+    /// sides' hashes by exact dense class numbers and diffs again.
+    @usableFromInline
+    static func repair<Side: PairingSide>(
+        _ old: inout Side, _ new: inout Side, _ options: DiffOptions, _ workspace: DiffWorkspace,
+        _ pairsOnly: Bool
+    ) throws(DiffError) -> Duplicate? {
+        let classes = IdentityHashing.denseClasses(
+            oldCount: old.identityHashes.count, oldID: { [old] in old.id(at: $0) },
+            newCount: new.identityHashes.count, newID: { [new] in new.id(at: $0) })
+        old.identityHashes = classes.old
+        new.identityHashes = classes.new
+        return try run(old.identityHashes, new.identityHashes, options, workspace, pairsOnly)
+    }
+
+    /// One diff in the core; returns the duplicate it rejected, if any,
+    /// and throws every other failure.
+    @usableFromInline
+    static func run(
+        _ old: [UInt64], _ new: [UInt64], _ options: DiffOptions, _ workspace: DiffWorkspace,
+        _ pairsOnly: Bool
+    ) throws(DiffError) -> Duplicate? {
         if case .tooLarge(let count, let limit) = CCore.tooLarge(
-            [oldIDs.count, newIDs.count], lcs: options.algorithm == .lcs),
+            [old.count, new.count], lcs: options.algorithm == .lcs),
             count > limit
         {
             throw .tooLarge(count: count, limit: limit)
         }
-        let result = workspace.result
-        func run() throws(CoreFailure) {
-            try oldIDs.withUnsafeBufferPointer { (o) throws(CoreFailure) in
-                try newIDs.withUnsafeBufferPointer { (n) throws(CoreFailure) in
-                    try withOptionalBuffer(oldContents) { (oc) throws(CoreFailure) in
-                        try withOptionalBuffer(newContents) { (nc) throws(CoreFailure) in
-                            try CCore.diff(
-                                oldIDs: o, oldContents: oc, newIDs: n, newContents: nc,
-                                algorithm: options.algorithm,
-                                rejectDuplicates: options.duplicates == .reject, pairsOnly: pairsOnly,
-                                lcsCostBound: options.lcsCostBound,
-                                workspace: workspace.core, into: result)
-                        }
-                    }
-                }
-            }
-        }
-        var collided = false
         do throws(CoreFailure) {
-            try run()
+            try CCore.diff(
+                oldIDs: old, newIDs: new, options: options, pairsOnly: pairsOnly,
+                workspace: workspace.core, into: workspace.result)
+            return nil
         } catch {
-            if !injective, case .duplicate(let side, let index, let first) = error.kind {
-                let same = side == 0 ? oldID(index) == oldID(first) : newID(index) == newID(first)
-                if !same { collided = true }
-            }
-            if !collided { throw duplicateOr(error, duplicate) }
+            guard case .duplicate(let side, let index, let first) = error.kind else { throw Self.error(error) }
+            return Duplicate(side: side == 0 ? .old : .new, index: index, firstIndex: first)
         }
-        if !injective && !collided && !pairsMatch(result.oldToNew) { collided = true }
-        guard collided else { return }
-        // A 64-bit collision between different ids: redo over exact classes.
-        let classes = IdentityHashing.denseClasses(
-            oldCount: oldIDs.count, oldID: oldID, newCount: newIDs.count, newID: newID)
-        oldIDs = classes.old
-        newIDs = classes.new
-        do throws(CoreFailure) { try run() } catch { throw duplicateOr(error, duplicate) }
     }
 
-    private static func duplicateOr(
-        _ failure: CoreFailure, _ duplicate: (DiffSide, Int, Int) -> DiffError
-    ) -> DiffError {
-        if case .duplicate(let side, let index, let first) = failure.kind {
-            return duplicate(side == 0 ? .old : .new, index, first)
-        }
-        return error(failure)
+    /// The public error for a rejected duplicate.
+    @usableFromInline
+    static func error<Side: PairingSide>(_ duplicate: Duplicate, _ old: Side, _ new: Side) -> DiffError {
+        let list = duplicate.side == .old ? old : new
+        return .duplicateIdentifier(
+            String(reflecting: list.id(at: duplicate.index)), side: duplicate.side,
+            location: list.location(of: duplicate.index),
+            firstLocation: list.location(of: duplicate.firstIndex))
     }
-}
 
-@inline(__always)
-private func withOptionalBuffer<R>(
-    _ array: [UInt64]?, _ body: (UnsafeBufferPointer<UInt64>?) throws(CoreFailure) -> R
-) throws(CoreFailure) -> R {
-    guard let array else { return try body(nil) }
-    return try array.withUnsafeBufferPointer { (b) throws(CoreFailure) in try body(b) }
+    /// Converts a core failure other than a duplicate to the public error.
+    static func error(_ failure: CoreFailure) -> DiffError {
+        switch failure.kind {
+        case .outOfMemory: return .outOfMemory
+        case .tooLarge(let count, let limit): return .tooLarge(count: count, limit: limit)
+        case .invalidArgument: return .invalidArgument(failure.message)
+        case .duplicate: return .invalidArgument("unexpected duplicate report")
+        }
+    }
 }
