@@ -120,7 +120,7 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
         }
 
         // Reconfigures: N paths, after the batch.
-        for path in firstOccurrences(update.reconfigureRows) {
+        for path in firstOccurrences(update.elementReconfigured) {
             guard result.indices.contains(path.section), result[path.section].rows.indices.contains(path.row),
                 !result[path.section].rows[path.row].isFresh
             else { continue }

@@ -76,7 +76,7 @@ extension BatchReplayState.Section: Sendable where SectionID: Sendable, RowID: S
 ///
 /// ```swift
 /// let step = BatchReplayStep(
-///     update: BatchUpdate(insertRows: [ElementPath(section: 0, row: 0)]),
+///     update: BatchUpdate(elementInserted: [ElementPath(section: 0, row: 0)]),
 ///     afterState: intermediate    // a BatchReplayState
 /// )
 /// ```

@@ -15,14 +15,14 @@ extension BatchUpdateValidator {
                     message: message))
         }
 
-        let deletedSections = Set(update.deleteSections)
-        let insertedSections = Set(update.insertSections)
-        let reloadedSections = Set(update.reloadSections)
-        let deletedRows = Set(update.deleteRows)
-        let insertedRows = Set(update.insertRows)
-        let reloadedRows = Set(update.reloadRows)
-        let sectionMoves = firstOccurrences(update.moveSections)
-        let rowMoves = firstOccurrences(update.moveRows)
+        let deletedSections = Set(update.sectionDeleted)
+        let insertedSections = Set(update.sectionInserted)
+        let reloadedSections = Set(update.sectionUpdated)
+        let deletedRows = Set(update.elementDeleted)
+        let insertedRows = Set(update.elementInserted)
+        let reloadedRows = Set(update.elementUpdated)
+        let sectionMoves = firstOccurrences(update.sectionMoved)
+        let rowMoves = firstOccurrences(update.elementMoved)
         let sectionReloadTargets = Set(sim.sectionReloadTargets.values)
         let rowReloadTargets = Set(sim.rowReloadTargets.values)
         // An N section whose content is new: inserted, or a reloaded section's target.
@@ -50,15 +50,15 @@ extension BatchUpdateValidator {
         }
 
         // Rule 10.
-        for path in firstOccurrences(update.reloadRows) where deletedRows.contains(path) {
+        for path in firstOccurrences(update.elementUpdated) where deletedRows.contains(path) {
             report(.deleteAndReloadSamePath, section: path.section, path: path, messages.deleteAndReload(path))
         }
 
         // Rule 12.
-        for section in firstOccurrences(update.reloadSections) where deletedSections.contains(section) {
+        for section in firstOccurrences(update.sectionUpdated) where deletedSections.contains(section) {
             report(.reloadInDeletedSection, section: section, messages.deleteAndReload(section: section))
         }
-        for path in firstOccurrences(update.reloadRows)
+        for path in firstOccurrences(update.elementUpdated)
         where deletedSections.contains(path.section) || reloadedSections.contains(path.section) {
             report(.reloadInDeletedSection, section: path.section, path: path, messages.reloadInDeletedSection(path))
         }
@@ -68,16 +68,16 @@ extension BatchUpdateValidator {
 
         // Rule 14.
         for (verb, sections) in [
-            ("delete", update.deleteSections), ("insert", update.insertSections),
-            ("reload", update.reloadSections),
+            ("delete", update.sectionDeleted), ("insert", update.sectionInserted),
+            ("reload", update.sectionUpdated),
         ] {
             for section in repeatedElements(sections) {
                 report(.duplicateDeleteOrInsert, section: section, messages.duplicate(verb, section: section))
             }
         }
         for (verb, paths) in [
-            ("delete", update.deleteRows), ("insert", update.insertRows),
-            ("reload", update.reloadRows),
+            ("delete", update.elementDeleted), ("insert", update.elementInserted),
+            ("reload", update.elementUpdated),
         ] {
             for path in repeatedElements(paths) {
                 report(
@@ -87,14 +87,14 @@ extension BatchUpdateValidator {
 
         // Rule 15: row deletes and inserts UIKit does not drop, those inside a
         // reloaded section (deleted and inserted at once).
-        for path in firstOccurrences(update.deleteRows)
+        for path in firstOccurrences(update.elementDeleted)
         where reloadedSections.contains(path.section) && !deletedSections.contains(path.section) {
             report(
                 .rowOperationInDeletedOrInsertedSection, section: path.section, path: path,
                 messages.rowDeleteInReloadedSection(path))
         }
         let reloadedSectionAt = Dictionary(sim.sectionReloadTargets.map { ($1, $0) }, uniquingKeysWith: min)
-        for path in firstOccurrences(update.insertRows) where !insertedSections.contains(path.section) {
+        for path in firstOccurrences(update.elementInserted) where !insertedSections.contains(path.section) {
             guard let reloaded = reloadedSectionAt[path.section] else { continue }
             report(
                 .rowOperationInDeletedOrInsertedSection, section: path.section, path: path,
@@ -155,10 +155,10 @@ extension BatchUpdateValidator {
             }
         }
         check(
-            update.moveSections, section: { $0 }, path: { _ in nil },
+            update.sectionMoved, section: { $0 }, path: { _ in nil },
             toTwo: messages.sectionMovedToTwo, toOne: messages.sectionsMovedToOne, twice: messages.sectionMovedTwice)
         check(
-            update.moveRows, section: \.section, path: { $0 },
+            update.elementMoved, section: \.section, path: { $0 },
             toTwo: messages.rowMovedToTwo, toOne: messages.rowsMovedToOne, twice: messages.rowMovedTwice)
         return result
     }
@@ -173,15 +173,15 @@ extension BatchUpdateValidator {
             result.append(
                 BatchViolation(rule: rule, batchIndex: batchIndex, section: section, path: path, message: message))
         }
-        let reloadedSections = Set(update.reloadSections)
+        let reloadedSections = Set(update.sectionUpdated)
         // Row calls by the section they touch, so each section move looks only at its own.
-        let deletes = Dictionary(grouping: firstOccurrences(update.deleteRows), by: \.section)
-        let reloads = Dictionary(grouping: firstOccurrences(update.reloadRows), by: \.section)
-        let inserts = Dictionary(grouping: firstOccurrences(update.insertRows), by: \.section)
-        let rowMoves = firstOccurrences(update.moveRows)
+        let deletes = Dictionary(grouping: firstOccurrences(update.elementDeleted), by: \.section)
+        let reloads = Dictionary(grouping: firstOccurrences(update.elementUpdated), by: \.section)
+        let inserts = Dictionary(grouping: firstOccurrences(update.elementInserted), by: \.section)
+        let rowMoves = firstOccurrences(update.elementMoved)
         let movesOut = Dictionary(grouping: rowMoves, by: \.source.section)
         let movesIn = Dictionary(grouping: rowMoves, by: \.destination.section)
-        for move in firstOccurrences(update.moveSections) {
+        for move in firstOccurrences(update.sectionMoved) {
             if reloadedSections.contains(move.source) {
                 report(.reloadOfMovedSection, section: move.source, messages.reloadAndMove(section: move.source))
             }

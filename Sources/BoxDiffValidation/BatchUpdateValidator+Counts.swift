@@ -22,8 +22,8 @@ extension BatchUpdateValidator {
         let new = sim.new
 
         // Rule 1.
-        let inserted = Set(update.insertSections).count
-        let deleted = Set(update.deleteSections).count
+        let inserted = Set(update.sectionInserted).count
+        let deleted = Set(update.sectionDeleted).count
         let sectionsAgree = new.count - old.count == inserted - deleted
         if !sectionsAgree {
             report(
@@ -55,13 +55,13 @@ extension BatchUpdateValidator {
         // Rule 2, for every O section carried to an N section.
         let goneSections = Set(sim.sectionDeletes).union(sim.sectionReloads)
         let freshSections = Set(sim.sectionInserts).union(sim.sectionReloadTargets.values)
-        let deletedRows = Set(update.deleteRows)
+        let deletedRows = Set(update.elementDeleted)
         var deletedIn: [Int: Int] = [:]
         for path in deletedRows where old.indices.contains(path.section) && !goneSections.contains(path.section) {
             deletedIn[path.section, default: 0] += 1
         }
         var insertedIn: [Int: Int] = [:]
-        for path in Set(update.insertRows)
+        for path in Set(update.elementInserted)
         where new.indices.contains(path.section) && !freshSections.contains(path.section) {
             insertedIn[path.section, default: 0] += 1
         }
@@ -72,7 +72,7 @@ extension BatchUpdateValidator {
         var movedOut: [Int: Int] = [:]
         var movedIn: [Int: Int] = [:]
         let countedMoves = BatchSimulation.firstPerEnd(
-            update.moveRows.filter {
+            update.elementMoved.filter {
                 old.indices.contains($0.source.section) && new.indices.contains($0.destination.section)
                     && !deletedRows.contains($0.source)
             })

@@ -14,13 +14,13 @@ extension BatchUpdateValidator {
         let new = sim.new
 
         // Rule 3, including the delete half of a section reload.
-        for section in firstOccurrences(update.deleteSections + update.reloadSections)
+        for section in firstOccurrences(update.sectionDeleted + update.sectionUpdated)
         where !old.indices.contains(section) {
             report(
                 .sectionDeleteOutOfRange, section: section, messages.sectionDeleteOutOfRange(section, count: old.count))
         }
         // Rule 4, including the delete half of a row reload.
-        for path in firstOccurrences(update.deleteRows + update.reloadRows) {
+        for path in firstOccurrences(update.elementDeleted + update.elementUpdated) {
             if !old.indices.contains(path.section) {
                 report(
                     .rowDeleteOutOfRange, section: path.section, path: path,
@@ -32,12 +32,12 @@ extension BatchUpdateValidator {
             }
         }
         // Rule 5.
-        for section in firstOccurrences(update.insertSections) where !new.indices.contains(section) {
+        for section in firstOccurrences(update.sectionInserted) where !new.indices.contains(section) {
             report(
                 .sectionInsertOutOfRange, section: section, messages.sectionInsertOutOfRange(section, count: new.count))
         }
         // Rule 6.
-        for path in firstOccurrences(update.insertRows) {
+        for path in firstOccurrences(update.elementInserted) {
             if !new.indices.contains(path.section) {
                 report(
                     .rowInsertOutOfRange, section: path.section, path: path,
@@ -49,7 +49,7 @@ extension BatchUpdateValidator {
             }
         }
         // Rule 7, sections.
-        for move in firstOccurrences(update.moveSections) {
+        for move in firstOccurrences(update.sectionMoved) {
             if !old.indices.contains(move.source) {
                 report(
                     .moveOutOfRange, section: move.source,
@@ -61,7 +61,7 @@ extension BatchUpdateValidator {
             }
         }
         // Rule 7, rows.
-        for move in firstOccurrences(update.moveRows) {
+        for move in firstOccurrences(update.elementMoved) {
             let source = move.source
             let destination = move.destination
             if !old.indices.contains(source.section) {

@@ -2,7 +2,7 @@ import BoxDiff
 
 extension BatchUpdateValidator {
     /// The reconfigure checks of one batch (spec, "Reconfigure"): its
-    /// `reconfigureRows` run right after the batch, so they are N paths of
+    /// `elementReconfigured` run right after the batch, so they are N paths of
     /// that batch, must name rows that exist, and must not name rows the
     /// batch itself inserts or reloads (those cells are new already).
     /// Whether the rows' content changed needs identities: see
@@ -17,10 +17,10 @@ extension BatchUpdateValidator {
                     rule: rule, batchIndex: batchIndex, section: path.section, path: path, severity: severity,
                     message: message))
         }
-        let insertedRows = Set(update.insertRows)
+        let insertedRows = Set(update.elementInserted)
         let reloadTargets = Set(sim.rowReloadTargets.values)
-        let freshSections = Set(update.insertSections).union(sim.sectionReloadTargets.values)
-        for path in firstOccurrences(update.reconfigureRows) {
+        let freshSections = Set(update.sectionInserted).union(sim.sectionReloadTargets.values)
+        for path in firstOccurrences(update.elementReconfigured) {
             if !sim.new.indices.contains(path.section) {
                 report(
                     .reconfigureOutOfRange, path,
@@ -33,7 +33,7 @@ extension BatchUpdateValidator {
                 report(.reconfigureOfReplacedRow, path, messages.reconfigureOfReplacedRow(path))
             }
         }
-        for path in repeatedElements(update.reconfigureRows) {
+        for path in repeatedElements(update.elementReconfigured) {
             report(.duplicateReconfigure, path, severity: .warning, messages.duplicateReconfigure(path))
         }
         return result
@@ -47,7 +47,7 @@ extension BatchUpdateValidator {
         var nextStructural: Int? = nil
         for index in steps.indices.reversed() {
             let update = steps[index].update
-            if !update.reconfigureRows.isEmpty, let later = nextStructural {
+            if !update.elementReconfigured.isEmpty, let later = nextStructural {
                 result.append(
                     BatchViolation(
                         rule: .reconfigureBeforeStructuralChange, batchIndex: index,

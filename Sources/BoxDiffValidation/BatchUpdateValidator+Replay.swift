@@ -32,7 +32,7 @@ extension BatchUpdateValidator {
     /// typealias State = BatchReplayState<Int, String>
     /// let before = State(sections: [.init(id: 0, content: 0, rows: [.init(id: "a", content: 1)])])
     /// let after = State(sections: [.init(id: 0, content: 0, rows: [.init(id: "a", content: 2)])])
-    /// let reload = BatchUpdate(reloadRows: [ElementPath(section: 0, row: 0)])
+    /// let reload = BatchUpdate(elementUpdated: [ElementPath(section: 0, row: 0)])
     /// BatchUpdateValidator().replayViolations(
     ///     from: before, to: after, steps: [BatchReplayStep(update: reload, afterState: after)]
     /// )   // []

@@ -18,7 +18,7 @@ import BoxDiff
 /// let validator = BatchUpdateValidator(flavor: .collectionView)
 /// let violations = validator.validate(
 ///     before: [3],
-///     steps: [BatchStep(update: BatchUpdate(insertRows: [ElementPath(section: 0, row: 5)]), after: [4])]
+///     steps: [BatchStep(update: BatchUpdate(elementInserted: [ElementPath(section: 0, row: 5)]), after: [4])]
 /// )
 /// // One violation of rule 6 (`.rowInsertOutOfRange`), with the message
 /// // "attempt to insert item 5 into section 0, but there are only 4 items in section 0 after the update"

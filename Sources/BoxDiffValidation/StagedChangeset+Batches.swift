@@ -46,17 +46,6 @@ extension Box {
     }
 }
 
-extension Changeset {
-    /// This stage's calls as one `performBatchUpdates` (reloads, moves and
-    /// deletes as given, reconfigures issued right after it).
-    public var batchUpdate: BatchUpdate {
-        BatchUpdate(
-            deleteSections: sectionDeleted, insertSections: sectionInserted, moveSections: sectionMoved,
-            reloadSections: sectionUpdated, deleteRows: elementDeleted, insertRows: elementInserted,
-            moveRows: elementMoved, reloadRows: elementUpdated, reconfigureRows: elementReconfigured)
-    }
-}
-
 /// The incomparable-content markers of ``StagedChangeset/violations(from:validator:)``:
 /// one for the source Box, one for every Box built from the target.
 enum ReplayMarkers {

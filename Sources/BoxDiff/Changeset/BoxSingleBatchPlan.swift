@@ -16,22 +16,8 @@
 /// - nothing is listed twice.
 @usableFromInline
 struct BoxSingleBatchPlan {
-    @usableFromInline var sectionDeleted: [Int] = []
-    @usableFromInline var sectionInserted: [Int] = []
-    @usableFromInline var sectionMoved: [Move<Int>] = []
-    @usableFromInline var sectionUpdated: [Int] = []
-    @usableFromInline var rowDeleted: [ElementPath] = []
-    @usableFromInline var rowInserted: [ElementPath] = []
-    @usableFromInline var rowMoved: [Move<ElementPath>] = []
-    @usableFromInline var rowUpdated: [ElementPath] = []
-    @usableFromInline var rowReconfigured: [ElementPath] = []
-
-    /// Every call of the batch.
-    @usableFromInline
-    var changeCount: Int {
-        sectionDeleted.count + sectionInserted.count + sectionMoved.count + sectionUpdated.count
-            + rowDeleted.count + rowInserted.count + rowMoved.count + rowUpdated.count + rowReconfigured.count
-    }
+    /// The calls of the batch.
+    @usableFromInline var update = BatchUpdate()
 
     @usableFromInline
     init(_ m: BoxMatching, style: UpdateStyle, workspace: DiffWorkspace) throws(DiffError) {
@@ -70,8 +56,8 @@ struct BoxSingleBatchPlan {
             if wrong.isEmpty { break }
             for s in wrong { recreated[s] = true }
         }
-        sectionDeleted = deletes
-        sectionInserted = inserts
+        update.sectionDeleted = deletes
+        update.sectionInserted = inserts
         func live(old s: Int) -> Bool { m.sectionOldToNew[s] != none && !recreated[s] }
         func live(new t: Int) -> Bool {
             let s = m.sectionNewToOld[t]
@@ -79,10 +65,10 @@ struct BoxSingleBatchPlan {
         }
         for s in 0..<old.sectionCount where live(old: s) {
             let t = Int(m.sectionOldToNew[s])
-            if sectionKeep[s] == 0 { sectionMoved.append(Move(source: s, destination: t)) }
-            if contentChanged[s] { sectionUpdated.append(s) }
+            if sectionKeep[s] == 0 { update.sectionMoved.append(Move(source: s, destination: t)) }
+            if contentChanged[s] { update.sectionUpdated.append(s) }
         }
-        let reloadedSections = Set(sectionUpdated)
+        let reloadedSections = Set(update.sectionUpdated)
 
         // Rows.
         var reloadCandidates: [Int: [(old: Int, new: Int)]] = [:]
@@ -91,7 +77,7 @@ struct BoxSingleBatchPlan {
             guard live(old: s) else { continue }
             let j = m.rowOldToNew[i]
             guard j != none, live(new: Int(m.newRowSection[Int(j)])) else {
-                rowDeleted.append(m.oldPath(i))
+                update.elementDeleted.append(m.oldPath(i))
                 continue
             }
             let jj = Int(j)
@@ -101,24 +87,26 @@ struct BoxSingleBatchPlan {
                 if updated && reload {
                     reloadCandidates[s, default: []].append((i, jj))
                 } else if updated && !reloadedSections.contains(s) {
-                    rowReconfigured.append(m.newPath(jj))
+                    update.elementReconfigured.append(m.newPath(jj))
                 }
             } else if updated && reload {
-                rowDeleted.append(m.oldPath(i))
-                rowInserted.append(m.newPath(jj))
+                update.elementDeleted.append(m.oldPath(i))
+                update.elementInserted.append(m.newPath(jj))
             } else {
-                rowMoved.append(Move(source: m.oldPath(i), destination: m.newPath(jj)))
-                if updated { rowReconfigured.append(m.newPath(jj)) }
+                update.elementMoved.append(Move(source: m.oldPath(i), destination: m.newPath(jj)))
+                if updated { update.elementReconfigured.append(m.newPath(jj)) }
             }
         }
         for j in 0..<new.rowCount where live(new: Int(m.newRowSection[j])) {
             let i = m.rowNewToOld[j]
-            if i == none || !live(old: Int(m.oldRowSection[Int(i)])) { rowInserted.append(m.newPath(j)) }
+            if i == none || !live(old: Int(m.oldRowSection[Int(i)])) {
+                update.elementInserted.append(m.newPath(j))
+            }
         }
         resolveReloads(reloadCandidates, m)
-        rowDeleted.sort()
-        rowInserted.sort()
-        rowReconfigured.sort()
+        update.elementDeleted.sort()
+        update.elementInserted.sort()
+        update.elementReconfigured.sort()
     }
 
     /// Whether the rows of old section `s` and new section `t` differ in
@@ -144,15 +132,16 @@ struct BoxSingleBatchPlan {
     private mutating func resolveReloads(_ candidates: [Int: [(old: Int, new: Int)]], _ m: BoxMatching) {
         guard !candidates.isEmpty else { return }
         var deletesBySection: [Int: [Int]] = [:]
-        for p in rowDeleted { deletesBySection[p.section, default: []].append(p.row) }
+        for p in update.elementDeleted { deletesBySection[p.section, default: []].append(p.row) }
         var insertsBySection: [Int: [Int]] = [:]
-        for p in rowInserted { insertsBySection[p.section, default: []].append(p.row) }
+        for p in update.elementInserted { insertsBySection[p.section, default: []].append(p.row) }
         for s in candidates.keys.sorted() {
             var pending = candidates[s]!
             let t = Int(m.sectionOldToNew[s])
             var deletes = (deletesBySection[s] ?? []).sorted()
             var inserts = (insertsBySection[t] ?? []).sorted()
-            let sectionTarget = BatchSimulation.shift(s, removing: sectionDeleted, inserting: sectionInserted)
+            let sectionTarget = BatchSimulation.shift(
+                s, removing: update.sectionDeleted, inserting: update.sectionInserted)
             var round = 0
             while !pending.isEmpty {
                 let wrong: [Int]
@@ -169,8 +158,8 @@ struct BoxSingleBatchPlan {
                 for k in wrong {
                     let p = m.oldPath(pending[k].old)
                     let q = m.newPath(pending[k].new)
-                    rowDeleted.append(p)
-                    rowInserted.append(q)
+                    update.elementDeleted.append(p)
+                    update.elementInserted.append(q)
                     deletes.append(p.row)
                     inserts.append(q.row)
                 }
@@ -180,19 +169,14 @@ struct BoxSingleBatchPlan {
                 inserts.sort()
                 round += 1
             }
-            rowUpdated += pending.map { m.oldPath($0.old) }
+            update.elementUpdated += pending.map { m.oldPath($0.old) }
         }
-        rowUpdated.sort()
+        update.elementUpdated.sort()
     }
 
     /// The single stage, whose data is `target`; `nil` when nothing changed.
     @inlinable
     func stage<S, R>(target: Box<S, R>) -> Changeset<Box<S, R>>? {
-        let stage = Changeset(
-            data: target, sectionDeleted: sectionDeleted, sectionInserted: sectionInserted,
-            sectionUpdated: sectionUpdated, sectionMoved: sectionMoved, elementDeleted: rowDeleted,
-            elementInserted: rowInserted, elementUpdated: rowUpdated, elementMoved: rowMoved,
-            elementReconfigured: rowReconfigured)
-        return stage.hasChanges ? stage : nil
+        update.hasChanges ? Changeset(data: target, batchUpdate: update) : nil
     }
 }

@@ -15,32 +15,19 @@
 ///    indices.
 @usableFromInline
 struct BoxStagedPlan {
+    /// The matching the stages are built from.
+    @usableFromInline let matching: BoxMatching
+    @usableFromInline let updateStyle: UpdateStyle
     /// Carried rows whose content changed: (old flat, new flat).
     @usableFromInline var updatedPairs: [(old: Int, new: Int)] = []
-    @usableFromInline var updateStyle: UpdateStyle
-    @usableFromInline var sectionDeleted: [Int] = []
-    @usableFromInline var rowDeleted: [ElementPath] = []
-    @usableFromInline var sectionInserted: [Int] = []
-    @usableFromInline var sectionMoved: [Move<Int>] = []
-    @usableFromInline var rowInserted: [ElementPath] = []
-    @usableFromInline var rowMoved: [Move<ElementPath>] = []
-    @usableFromInline var sectionUpdated: [Int] = []
-
-    /// Row updates as stage-1 reloads (O paths) or reconfigures (N paths).
-    @usableFromInline
-    func rowUpdates(_ m: BoxMatching) -> [ElementPath] {
-        updateStyle == .reload ? updatedPairs.map { m.oldPath($0.old) } : updatedPairs.map { m.newPath($0.new) }
-    }
-
-    /// Every change, as the reload threshold counts them.
-    @usableFromInline
-    var changeCount: Int {
-        updatedPairs.count + sectionDeleted.count + rowDeleted.count + sectionInserted.count
-            + sectionMoved.count + rowInserted.count + rowMoved.count + sectionUpdated.count
-    }
+    /// The calls of every stage, each list in the index space of its own
+    /// stage: `elementUpdated` (stage 1) or `elementReconfigured` (stage 5)
+    /// for the updated rows, `sectionUpdated` in new indices (stage 6).
+    @usableFromInline var update = BatchUpdate()
 
     @usableFromInline
     init(_ m: BoxMatching, style: UpdateStyle, workspace: DiffWorkspace) throws(DiffError) {
+        matching = m
         updateStyle = style
         let none = BoxMatching.none
         let old = m.old
@@ -49,14 +36,14 @@ struct BoxStagedPlan {
         // Stage 1 and 2: updates of carried rows, deletes.
         for s in 0..<old.sectionCount {
             guard m.sectionOldToNew[s] != none else {
-                sectionDeleted.append(s)
+                update.sectionDeleted.append(s)
                 continue
             }
             let start = old.sectionRowOffsets[s]
             for i in start..<old.sectionRowOffsets[s + 1] {
                 let j = m.rowOldToNew[i]
                 if j == none {
-                    rowDeleted.append(ElementPath(section: s, row: i - start))
+                    update.elementDeleted.append(ElementPath(section: s, row: i - start))
                 } else if m.rowUpdated(old: i, new: Int(j)) {
                     updatedPairs.append((i, Int(j)))
                 }
@@ -68,12 +55,12 @@ struct BoxStagedPlan {
         var position = 0
         for s in 0..<old.sectionCount where m.sectionOldToNew[s] != none {
             let t = Int(m.sectionOldToNew[s])
-            if sectionKeep[s] == 0 { sectionMoved.append(Move(source: position, destination: t)) }
-            if m.sectionUpdated(old: s, new: t) { sectionUpdated.append(t) }
+            if sectionKeep[s] == 0 { update.sectionMoved.append(Move(source: position, destination: t)) }
+            if m.sectionUpdated(old: s, new: t) { update.sectionUpdated.append(t) }
             position += 1
         }
-        for t in 0..<new.sectionCount where m.sectionNewToOld[t] == none { sectionInserted.append(t) }
-        sectionUpdated.sort()
+        for t in 0..<new.sectionCount where m.sectionNewToOld[t] == none { update.sectionInserted.append(t) }
+        update.sectionUpdated.sort()
 
         // Stage 4: rows, sources after stage 3 (section t, rank among the
         // carried rows of the old section), destinations new paths.
@@ -85,7 +72,8 @@ struct BoxStagedPlan {
                 let j = m.rowOldToNew[i]
                 guard j != none else { continue }
                 if rowKeep[i] == 0 {
-                    rowMoved.append(Move(source: ElementPath(section: t, row: rank), destination: m.newPath(Int(j))))
+                    update.elementMoved.append(
+                        Move(source: ElementPath(section: t, row: rank), destination: m.newPath(Int(j))))
                 }
                 rank += 1
             }
@@ -95,9 +83,17 @@ struct BoxStagedPlan {
             for j in start..<new.sectionRowOffsets[t + 1] {
                 let i = m.rowNewToOld[j]
                 if i == none || !m.isCarried(old: Int(i)) {
-                    rowInserted.append(ElementPath(section: t, row: j - start))
+                    update.elementInserted.append(ElementPath(section: t, row: j - start))
                 }
             }
+        }
+
+        // Stage 1 or 5: the updated rows, as reloads (old paths) or
+        // reconfigures (new paths).
+        if style == .reload {
+            update.elementUpdated = updatedPairs.map { m.oldPath($0.old) }
+        } else {
+            update.elementReconfigured = updatedPairs.map { m.newPath($0.new) }.sorted()
         }
     }
 }
@@ -106,8 +102,9 @@ extension BoxStagedPlan {
     /// The stages, each with its intermediate Box; empty stages omitted,
     /// the last stage's data equal to `target`.
     @inlinable
-    func stages<S, R>(_ m: BoxMatching, source: Box<S, R>, target: Box<S, R>) -> [Changeset<Box<S, R>>] {
+    func stages<S, R>(source: Box<S, R>, target: Box<S, R>) -> [Changeset<Box<S, R>>] {
         typealias B = Box<S, R>
+        let m = matching
         let none = BoxMatching.none
         var stages: [Changeset<B>] = []
 
@@ -127,12 +124,13 @@ extension BoxStagedPlan {
                 }
                 current[p.section].rows[p.row] = target.sections[q.section].rows[q.row]
             }
-            stages.append(Changeset(data: B(sections: current), elementUpdated: rowUpdates(m)))
+            stages.append(Changeset(data: B(sections: current), elementUpdated: update.elementUpdated))
         }
 
         // 2. Deletes.
         var survivors: [Section<S, R>] = []
-        survivors.reserveCapacity(current.count - sectionDeleted.count)
+        let rowDeleted = update.elementDeleted
+        survivors.reserveCapacity(current.count - update.sectionDeleted.count)
         var nextDelete = 0
         for s in current.indices where m.sectionOldToNew[s] != none {
             var section = current[s]
@@ -143,8 +141,10 @@ extension BoxStagedPlan {
             }
             survivors.append(section)
         }
-        if !sectionDeleted.isEmpty || !rowDeleted.isEmpty {
-            stages.append(Changeset(data: B(sections: survivors), sectionDeleted: sectionDeleted, elementDeleted: rowDeleted))
+        if !update.sectionDeleted.isEmpty || !rowDeleted.isEmpty {
+            stages.append(
+                Changeset(
+                    data: B(sections: survivors), sectionDeleted: update.sectionDeleted, elementDeleted: rowDeleted))
         }
 
         // 3. Section inserts (with their new rows) and moves.
@@ -165,8 +165,11 @@ extension BoxStagedPlan {
             })
             return section
         }
-        if !sectionInserted.isEmpty || !sectionMoved.isEmpty {
-            stages.append(Changeset(data: B(sections: arranged), sectionInserted: sectionInserted, sectionMoved: sectionMoved))
+        if !update.sectionInserted.isEmpty || !update.sectionMoved.isEmpty {
+            stages.append(
+                Changeset(
+                    data: B(sections: arranged), sectionInserted: update.sectionInserted,
+                    sectionMoved: update.sectionMoved))
         }
 
         // 4. Row inserts and moves: the target's rows under the old headers;
@@ -185,18 +188,21 @@ extension BoxStagedPlan {
                 withOldNodes[q.section].rows[q.row] = source.sections[p.section].rows[p.row]
             }
         }
-        if !rowInserted.isEmpty || !rowMoved.isEmpty {
-            stages.append(Changeset(data: B(sections: withOldNodes), elementInserted: rowInserted, elementMoved: rowMoved))
+        if !update.elementInserted.isEmpty || !update.elementMoved.isEmpty {
+            stages.append(
+                Changeset(
+                    data: B(sections: withOldNodes), elementInserted: update.elementInserted,
+                    elementMoved: update.elementMoved))
         }
 
         // 5. Reconfigures, after the last structural stage.
         if updateStyle == .reconfigure && !updatedPairs.isEmpty {
-            stages.append(Changeset(data: B(sections: settled), elementReconfigured: rowUpdates(m).sorted()))
+            stages.append(Changeset(data: B(sections: settled), elementReconfigured: update.elementReconfigured))
         }
 
         // 6. Section reloads.
-        if !sectionUpdated.isEmpty {
-            stages.append(Changeset(data: target, sectionUpdated: sectionUpdated))
+        if !update.sectionUpdated.isEmpty {
+            stages.append(Changeset(data: target, sectionUpdated: update.sectionUpdated))
         }
         if let last = stages.indices.last { stages[last].data = target }
         return stages

@@ -64,14 +64,14 @@ extension StagedChangeset {
         switch options.mode {
         case .staged:
             let plan = try BoxStagedPlan(matching, style: options.updateStyle, workspace: ws)
-            if plan.changeCount > threshold {
+            if plan.update.changeCount > threshold {
                 self = .reloadingEverything(target, isMinimal: matching.isMinimal)
             } else {
-                self = StagedChangeset(plan.stages(matching, source: source, target: target), isMinimal: matching.isMinimal)
+                self = StagedChangeset(plan.stages(source: source, target: target), isMinimal: matching.isMinimal)
             }
         case .singleBatch:
             let plan = try BoxSingleBatchPlan(matching, style: options.updateStyle, workspace: ws)
-            if plan.changeCount > threshold {
+            if plan.update.changeCount > threshold {
                 self = .reloadingEverything(target, isMinimal: matching.isMinimal)
             } else {
                 self = StagedChangeset(plan.stage(target: target).map { [$0] } ?? [], isMinimal: matching.isMinimal)

@@ -23,11 +23,7 @@ extension Changeset {
     public func applied<S, R>(to box: Box<S, R>) -> Box<S, R> where Data == Box<S, R> {
         let before = box.sections
         let after = data.sections
-        let batch = BatchSimulation(
-            deleteSections: sectionDeleted, insertSections: sectionInserted, moveSections: sectionMoved,
-            reloadSections: sectionUpdated, deleteRows: elementDeleted, insertRows: elementInserted,
-            moveRows: elementMoved, reloadRows: elementUpdated,
-            old: before.map(\.rows.count), new: after.map(\.rows.count))
+        let batch = BatchSimulation(update: batchUpdate, old: before.map(\.rows.count), new: after.map(\.rows.count))
         var result: [Section<S, R>] = []
         for (index, origin) in batch.sectionLayout().enumerated() {
             switch origin {
@@ -46,7 +42,7 @@ extension Changeset {
                 result.append(section)
             }
         }
-        for p in elementReconfigured { result[p.section].rows[p.row] = after[p.section].rows[p.row] }
+        for p in batchUpdate.elementReconfigured { result[p.section].rows[p.row] = after[p.section].rows[p.row] }
         return Box(sections: result)
     }
 }

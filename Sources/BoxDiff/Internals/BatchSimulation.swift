@@ -69,32 +69,28 @@ package struct BatchSimulation {
     /// distinct, ascending.
     package let rowsArriving: [Int: [Int]]
 
-    /// Simulates the batch made of these calls (O: deletes, reloads, move
-    /// sources; N: inserts, move destinations) between the `old` and `new`
-    /// shapes. Reconfigures are not part of a batch.
-    package init(
-        deleteSections: [Int], insertSections: [Int], moveSections: [Move<Int>], reloadSections: [Int],
-        deleteRows: [ElementPath], insertRows: [ElementPath], moveRows: [Move<ElementPath>], reloadRows: [ElementPath],
-        old rawOld: [Int], new rawNew: [Int]
-    ) {
+    /// Simulates the batch made of `update`'s calls (O: deletes, reloads,
+    /// move sources; N: inserts, move destinations) between the `old` and
+    /// `new` shapes. Reconfigures are not part of a batch.
+    package init(update: BatchUpdate, old rawOld: [Int], new rawNew: [Int]) {
         let old = rawOld.map { max(0, $0) }
         let new = rawNew.map { max(0, $0) }
         self.old = old
         self.new = new
 
         // Sections.
-        let sectionDeletes = Self.distinctSorted(deleteSections.filter { old.indices.contains($0) })
+        let sectionDeletes = Self.distinctSorted(update.sectionDeleted.filter { old.indices.contains($0) })
         let deletedSet = Set(sectionDeletes)
-        let sectionInserts = Self.distinctSorted(insertSections.filter { new.indices.contains($0) })
+        let sectionInserts = Self.distinctSorted(update.sectionInserted.filter { new.indices.contains($0) })
         let sectionReloads = Self.distinctSorted(
-            reloadSections.filter { old.indices.contains($0) && !deletedSet.contains($0) })
+            update.sectionUpdated.filter { old.indices.contains($0) && !deletedSet.contains($0) })
         let reloadedSet = Set(sectionReloads)
         var sectionReloadTargets: [Int: Int] = [:]
         for section in sectionReloads {
             sectionReloadTargets[section] = Self.shift(section, removing: sectionDeletes, inserting: sectionInserts)
         }
         let sectionMoves = Self.firstPerEnd(
-            moveSections.filter {
+            update.sectionMoved.filter {
                 old.indices.contains($0.source) && new.indices.contains($0.destination)
                     && !deletedSet.contains($0.source) && !reloadedSet.contains($0.source)
             })
@@ -135,13 +131,13 @@ package struct BatchSimulation {
         let goneSections = deletedSet.union(reloadedSet)
         let freshSections = Set(sectionInserts).union(sectionReloadTargets.values)
 
-        let deletes = Set(deleteRows.filter { inOld($0) && !goneSections.contains($0.section) })
-        let inserts = Set(insertRows.filter { inNew($0) && !freshSections.contains($0.section) })
+        let deletes = Set(update.elementDeleted.filter { inOld($0) && !goneSections.contains($0.section) })
+        let inserts = Set(update.elementInserted.filter { inNew($0) && !freshSections.contains($0.section) })
         let rowMoves = Self.firstPerEnd(
-            moveRows.filter { inOld($0.source) && inNew($0.destination) && !deletes.contains($0.source) })
+            update.elementMoved.filter { inOld($0.source) && inNew($0.destination) && !deletes.contains($0.source) })
         let moveSources = Set(rowMoves.map(\.source))
         let rowReloads = Set(
-            reloadRows.filter {
+            update.elementUpdated.filter {
                 inOld($0) && !goneSections.contains($0.section) && !deletes.contains($0)
                     && !moveSources.contains($0)
             }

@@ -9,70 +9,70 @@ struct BatchConflictRuleTests {
     // MARK: Rule 8
 
     @Test func rule8DeleteAndMoveFromTheSamePath() {
-        let update = BatchUpdate(deleteRows: [ep(0, 1)], moveRows: [mvRow(ep(0, 1), ep(0, 0))])
+        let update = BatchUpdate(elementDeleted: [ep(0, 1)], elementMoved: [mvRow(ep(0, 1), ep(0, 0))])
         let violations = validateBatch([3], update, [2])
         #expect(violations.rules == [.deleteAndMoveFromSamePlace])
         #expect(
             violations.messages(.deleteAndMoveFromSamePlace)
                 == ["attempt to perform a delete and a move from the same index path ([0, 1])"])
-        let fine = BatchUpdate(deleteRows: [ep(0, 2)], moveRows: [mvRow(ep(0, 1), ep(0, 0))])
+        let fine = BatchUpdate(elementDeleted: [ep(0, 2)], elementMoved: [mvRow(ep(0, 1), ep(0, 0))])
         #expect(validateBatch([3], fine, [2]).isEmpty)
     }
 
     @Test func rule8IncludesTheDeleteHalfOfAReload() {
-        let update = BatchUpdate(moveRows: [mvRow(ep(0, 1), ep(0, 0))], reloadRows: [ep(0, 1)])
+        let update = BatchUpdate(elementUpdated: [ep(0, 1)], elementMoved: [mvRow(ep(0, 1), ep(0, 0))])
         #expect(validateBatch([3], update, [3]).rules == [.deleteAndMoveFromSamePlace])
     }
 
     @Test func rule8DeleteAndMoveFromTheSameSection() {
-        let update = BatchUpdate(deleteSections: [0], moveSections: [mvSection(0, 0)])
+        let update = BatchUpdate(sectionDeleted: [0], sectionMoved: [mvSection(0, 0)])
         let violations = validateBatch([1, 1], update, [1])
         #expect(violations.rules.contains(.deleteAndMoveFromSamePlace))
         #expect(
             violations.messages(.deleteAndMoveFromSamePlace)
                 == ["attempt to perform a delete and a move from the same section (0)"])
-        #expect(validateBatch([1, 1], BatchUpdate(deleteSections: [1], moveSections: [mvSection(0, 0)]), [1]).isEmpty)
+        #expect(validateBatch([1, 1], BatchUpdate(sectionDeleted: [1], sectionMoved: [mvSection(0, 0)]), [1]).isEmpty)
     }
 
     // MARK: Rule 9
 
     @Test func rule9InsertAndMoveToTheSamePath() {
-        let update = BatchUpdate(insertRows: [ep(0, 0)], moveRows: [mvRow(ep(0, 1), ep(0, 0))])
+        let update = BatchUpdate(elementInserted: [ep(0, 0)], elementMoved: [mvRow(ep(0, 1), ep(0, 0))])
         let violations = validateBatch([2], update, [3])
         #expect(violations.rules == [.insertAndMoveToSamePlace])
         #expect(
             violations.messages(.insertAndMoveToSamePlace)
                 == ["attempt to perform an insert and a move to the same index path ([0, 0])"])
-        let fine = BatchUpdate(insertRows: [ep(0, 1)], moveRows: [mvRow(ep(0, 1), ep(0, 0))])
+        let fine = BatchUpdate(elementInserted: [ep(0, 1)], elementMoved: [mvRow(ep(0, 1), ep(0, 0))])
         #expect(validateBatch([2], fine, [3]).isEmpty)
     }
 
     @Test func rule9InsertAndMoveToTheSameSection() {
-        let update = BatchUpdate(insertSections: [0], moveSections: [mvSection(1, 0)])
+        let update = BatchUpdate(sectionInserted: [0], sectionMoved: [mvSection(1, 0)])
         let violations = validateBatch([1, 1], update, [1, 1, 1])
         #expect(
             violations.messages(.insertAndMoveToSamePlace)
                 == ["attempt to perform an insert and a move to the same section (0)"])
-        let fine = BatchUpdate(insertSections: [2], moveSections: [mvSection(1, 0)])
+        let fine = BatchUpdate(sectionInserted: [2], sectionMoved: [mvSection(1, 0)])
         #expect(validateBatch([1, 1], fine, [1, 1, 1]).isEmpty)
     }
 
     // MARK: Rule 10
 
     @Test func rule10DeleteAndReloadTheSamePath() {
-        let update = BatchUpdate(deleteRows: [ep(0, 1)], reloadRows: [ep(0, 1)])
+        let update = BatchUpdate(elementDeleted: [ep(0, 1)], elementUpdated: [ep(0, 1)])
         let violations = validateBatch([3], update, [2])
         #expect(violations.rules == [.deleteAndReloadSamePath])
         #expect(
             violations.messages(.deleteAndReloadSamePath)
                 == ["attempt to delete and reload the same index path ([0, 1])"])
-        #expect(validateBatch([3], BatchUpdate(deleteRows: [ep(0, 1)], reloadRows: [ep(0, 0)]), [2]).isEmpty)
+        #expect(validateBatch([3], BatchUpdate(elementDeleted: [ep(0, 1)], elementUpdated: [ep(0, 0)]), [2]).isEmpty)
     }
 
     // MARK: Rule 12
 
     @Test func rule12ReloadInsideADeletedSection() {
-        let update = BatchUpdate(deleteSections: [0], reloadRows: [ep(0, 0)])
+        let update = BatchUpdate(sectionDeleted: [0], elementUpdated: [ep(0, 0)])
         let violations = validateBatch([2, 2], update, [2])
         #expect(violations.rules == [.reloadInDeletedSection])
         #expect(
@@ -80,36 +80,36 @@ struct BatchConflictRuleTests {
                 "attempt to reload row at index path ([0, 0]) in section 0, which is deleted or reloaded in the "
                     + "same update"
             ])
-        #expect(validateBatch([2, 2], BatchUpdate(deleteSections: [0], reloadRows: [ep(1, 0)]), [2]).isEmpty)
+        #expect(validateBatch([2, 2], BatchUpdate(sectionDeleted: [0], elementUpdated: [ep(1, 0)]), [2]).isEmpty)
     }
 
     @Test func rule12SectionBothDeletedAndReloaded() {
-        let violations = validateBatch([2, 2], BatchUpdate(deleteSections: [0], reloadSections: [0]), [2])
+        let violations = validateBatch([2, 2], BatchUpdate(sectionDeleted: [0], sectionUpdated: [0]), [2])
         #expect(violations.rules == [.reloadInDeletedSection])
         #expect(violations.messages(.reloadInDeletedSection) == ["attempt to delete and reload the same section (0)"])
-        #expect(validateBatch([2, 2], BatchUpdate(deleteSections: [0], reloadSections: [1]), [5]).isEmpty)
+        #expect(validateBatch([2, 2], BatchUpdate(sectionDeleted: [0], sectionUpdated: [1]), [5]).isEmpty)
     }
 
     @Test func rule12ReloadInsideAReloadedSection() {
-        let update = BatchUpdate(reloadSections: [1], reloadRows: [ep(1, 0)])
+        let update = BatchUpdate(sectionUpdated: [1], elementUpdated: [ep(1, 0)])
         #expect(validateBatch([2, 2], update, [2, 2]).rules == [.reloadInDeletedSection])
     }
 
     // MARK: Rule 13
 
     @Test func rule13OneRowToTwoDestinations() {
-        let update = BatchUpdate(moveRows: [mvRow(ep(0, 0), ep(0, 1)), mvRow(ep(0, 0), ep(0, 2))])
+        let update = BatchUpdate(elementMoved: [mvRow(ep(0, 0), ep(0, 1)), mvRow(ep(0, 0), ep(0, 2))])
         let violations = validateBatch([3], update, [3])
         #expect(violations.rules == [.conflictingMoves])
         #expect(
             violations.messages(.conflictingMoves) == [
                 "attempt to move row at index path [0, 0] to both [0, 1] and [0, 2]"
             ])
-        #expect(validateBatch([3], BatchUpdate(moveRows: [mvRow(ep(0, 0), ep(0, 1))]), [3]).isEmpty)
+        #expect(validateBatch([3], BatchUpdate(elementMoved: [mvRow(ep(0, 0), ep(0, 1))]), [3]).isEmpty)
     }
 
     @Test func rule13TwoRowsToOneDestination() {
-        let update = BatchUpdate(moveRows: [mvRow(ep(0, 0), ep(0, 2)), mvRow(ep(0, 1), ep(0, 2))])
+        let update = BatchUpdate(elementMoved: [mvRow(ep(0, 0), ep(0, 2)), mvRow(ep(0, 1), ep(0, 2))])
         let violations = validateBatch([3], update, [3], flavor: .collectionView)
         #expect(
             violations.messages(.conflictingMoves) == [
@@ -120,7 +120,7 @@ struct BatchConflictRuleTests {
 
     @Test func rule13IdenticalDuplicateMoveIsOnlyAWarning() {
         let move = mvRow(ep(0, 0), ep(0, 2))
-        let violations = validateBatch([3], BatchUpdate(moveRows: [move, move]), [3])
+        let violations = validateBatch([3], BatchUpdate(elementMoved: [move, move]), [3])
         #expect(violations.count == 1)
         #expect(violations.first?.rule == .conflictingMoves)
         #expect(violations.first?.severity == .warning)
@@ -132,52 +132,53 @@ struct BatchConflictRuleTests {
     }
 
     @Test func rule13ConflictingSectionMoves() {
-        let update = BatchUpdate(moveSections: [mvSection(0, 1), mvSection(0, 2)])
+        let update = BatchUpdate(sectionMoved: [mvSection(0, 1), mvSection(0, 2)])
         let violations = validateBatch([1, 1, 1], update, [1, 1, 1])
         #expect(violations.messages(.conflictingMoves) == ["attempt to move section 0 to both 1 and 2"])
         let twoToOne = validateBatch(
-            [1, 1, 1], BatchUpdate(moveSections: [mvSection(0, 2), mvSection(1, 2)]), [1, 1, 1])
+            [1, 1, 1], BatchUpdate(sectionMoved: [mvSection(0, 2), mvSection(1, 2)]), [1, 1, 1])
         #expect(twoToOne.messages(.conflictingMoves) == ["attempt to move both section 0 and 1 to 2"])
     }
 
     // MARK: Rule 14
 
     @Test func rule14DuplicateRowDelete() {
-        let violations = validateBatch([3], BatchUpdate(deleteRows: [ep(0, 0), ep(0, 0)]), [2])
+        let violations = validateBatch([3], BatchUpdate(elementDeleted: [ep(0, 0), ep(0, 0)]), [2])
         #expect(violations.rules == [.duplicateDeleteOrInsert])
         #expect(
             violations.messages(.duplicateDeleteOrInsert) == [
                 "attempt to delete row at index path ([0, 0]) more than once"
             ])
-        #expect(validateBatch([3], BatchUpdate(deleteRows: [ep(0, 0)]), [2]).isEmpty)
+        #expect(validateBatch([3], BatchUpdate(elementDeleted: [ep(0, 0)]), [2]).isEmpty)
     }
 
     @Test func rule14DuplicateSectionInsertAndRowReload() {
         let violations = validateBatch(
-            [3], BatchUpdate(insertSections: [0, 0], reloadRows: [ep(0, 1), ep(0, 1)]), [0, 3], flavor: .collectionView)
+            [3], BatchUpdate(sectionInserted: [0, 0], elementUpdated: [ep(0, 1), ep(0, 1)]), [0, 3],
+            flavor: .collectionView)
         #expect(
             violations.messages(.duplicateDeleteOrInsert) == [
                 "attempt to insert section 0 more than once",
                 "attempt to reload item at index path ([0, 1]) more than once",
             ])
-        #expect(validateBatch([3], BatchUpdate(insertSections: [0], reloadRows: [ep(0, 1)]), [0, 3]).isEmpty)
+        #expect(validateBatch([3], BatchUpdate(sectionInserted: [0], elementUpdated: [ep(0, 1)]), [0, 3]).isEmpty)
     }
 
     // MARK: Rule 15
 
     @Test func rule15RowDeleteInsideAReloadedSection() {
-        let update = BatchUpdate(reloadSections: [0], deleteRows: [ep(0, 1)])
+        let update = BatchUpdate(sectionUpdated: [0], elementDeleted: [ep(0, 1)])
         let violations = validateBatch([2, 2], update, [1, 2])
         #expect(violations.rules == [.rowOperationInDeletedOrInsertedSection])
         #expect(
             violations.messages(.rowOperationInDeletedOrInsertedSection)
                 == ["attempt to delete row 1 from section 0, which is reloaded in the same update"])
-        let fine = BatchUpdate(reloadSections: [0], deleteRows: [ep(1, 1)])
+        let fine = BatchUpdate(sectionUpdated: [0], elementDeleted: [ep(1, 1)])
         #expect(validateBatch([2, 2], fine, [1, 1]).isEmpty)
     }
 
     @Test func rule15RowInsertInsideAReloadedSection() {
-        let update = BatchUpdate(insertSections: [0], reloadSections: [0], insertRows: [ep(1, 0)])
+        let update = BatchUpdate(sectionInserted: [0], sectionUpdated: [0], elementInserted: [ep(1, 0)])
         let violations = validateBatch([2], update, [1, 3])
         #expect(
             violations.messages(.rowOperationInDeletedOrInsertedSection)
@@ -188,14 +189,14 @@ struct BatchConflictRuleTests {
         // Row deletes inside a deleted section, row inserts inside an
         // inserted section: UIKit drops them silently.
         let update = BatchUpdate(
-            deleteSections: [0], insertSections: [1], deleteRows: [ep(0, 0)], insertRows: [ep(1, 0)])
+            sectionDeleted: [0], sectionInserted: [1], elementDeleted: [ep(0, 0)], elementInserted: [ep(1, 0)])
         #expect(validateBatch([2, 2], update, [2, 1]).isEmpty)
     }
 
     // MARK: Rule 16
 
     @Test func rule16RowMoveOutOfADeletedSection() {
-        let update = BatchUpdate(deleteSections: [0], moveRows: [mvRow(ep(0, 0), ep(0, 2))])
+        let update = BatchUpdate(sectionDeleted: [0], elementMoved: [mvRow(ep(0, 0), ep(0, 2))])
         let violations = validateBatch([2, 2], update, [3])
         #expect(violations.rules == [.rowMoveAcrossDeletedOrInsertedSection])
         #expect(
@@ -204,12 +205,12 @@ struct BatchConflictRuleTests {
                     + "same update"
             ])
         // The single-batch rewrite: the move becomes a (dropped) delete plus an insert.
-        let rewritten = BatchUpdate(deleteSections: [0], deleteRows: [ep(0, 0)], insertRows: [ep(0, 2)])
+        let rewritten = BatchUpdate(sectionDeleted: [0], elementDeleted: [ep(0, 0)], elementInserted: [ep(0, 2)])
         #expect(validateBatch([2, 2], rewritten, [3]).isEmpty)
     }
 
     @Test func rule16RowMoveIntoAnInsertedSection() {
-        let update = BatchUpdate(insertSections: [1], moveRows: [mvRow(ep(0, 0), ep(1, 0))])
+        let update = BatchUpdate(sectionInserted: [1], elementMoved: [mvRow(ep(0, 0), ep(1, 0))])
         let violations = validateBatch([2], update, [1, 1])
         #expect(violations.rules == [.rowMoveAcrossDeletedOrInsertedSection])
         #expect(
@@ -217,7 +218,7 @@ struct BatchConflictRuleTests {
                 "attempt to move row at index path ([0, 0]) to index path ([1, 0]) into section 1, which is "
                     + "inserted or reloaded in the same update"
             ])
-        let rewritten = BatchUpdate(insertSections: [1], deleteRows: [ep(0, 0)])
+        let rewritten = BatchUpdate(sectionInserted: [1], elementDeleted: [ep(0, 0)])
         #expect(validateBatch([2], rewritten, [1, 1]).isEmpty)
     }
 }

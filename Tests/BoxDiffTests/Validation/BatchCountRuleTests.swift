@@ -9,7 +9,7 @@ struct BatchCountRuleTests {
     // MARK: Rule 1
 
     @Test func rule1SectionCountIsReportedWithUIKitWording() {
-        let violations = validateBatch([1, 1], BatchUpdate(deleteSections: [0]), [1, 1])
+        let violations = validateBatch([1, 1], BatchUpdate(sectionDeleted: [0]), [1, 1])
         #expect(violations.rules == [.sectionCount])
         #expect(
             violations.messages(.sectionCount) == [
@@ -21,7 +21,7 @@ struct BatchCountRuleTests {
     }
 
     @Test func rule1CollectionViewWording() {
-        let violations = validateBatch([1], BatchUpdate(insertSections: [1]), [1, 0, 0], flavor: .collectionView)
+        let violations = validateBatch([1], BatchUpdate(sectionInserted: [1]), [1, 0, 0], flavor: .collectionView)
         #expect(
             violations.messages(.sectionCount) == [
                 "Invalid update: invalid number of sections. The number of sections contained in the collection "
@@ -32,8 +32,8 @@ struct BatchCountRuleTests {
     }
 
     @Test func rule1HoldsWhenTheCountsAgree() {
-        #expect(validateBatch([1, 1], BatchUpdate(deleteSections: [0]), [1]).isEmpty)
-        #expect(validateBatch([1], BatchUpdate(insertSections: [1]), [1, 0]).isEmpty)
+        #expect(validateBatch([1, 1], BatchUpdate(sectionDeleted: [0]), [1]).isEmpty)
+        #expect(validateBatch([1], BatchUpdate(sectionInserted: [1]), [1, 0]).isEmpty)
     }
 
     // MARK: Rule 2
@@ -53,7 +53,7 @@ struct BatchCountRuleTests {
     }
 
     @Test func rule2CollectionViewWording() {
-        let update = BatchUpdate(insertRows: [ep(0, 0)], moveRows: [mvRow(ep(0, 1), ep(1, 0))])
+        let update = BatchUpdate(elementInserted: [ep(0, 0)], elementMoved: [mvRow(ep(0, 1), ep(1, 0))])
         let violations = validateBatch([2, 1], update, [2, 3], flavor: .collectionView)
         #expect(
             violations.messages(.rowCount) == [
@@ -66,31 +66,31 @@ struct BatchCountRuleTests {
     }
 
     @Test func rule2HoldsWhenTheRowsAddUp() {
-        #expect(validateBatch([2, 4, 4], BatchUpdate(deleteRows: [ep(2, 0)]), [2, 4, 3]).isEmpty)
-        let update = BatchUpdate(insertRows: [ep(0, 0)], moveRows: [mvRow(ep(0, 1), ep(1, 0))])
+        #expect(validateBatch([2, 4, 4], BatchUpdate(elementDeleted: [ep(2, 0)]), [2, 4, 3]).isEmpty)
+        let update = BatchUpdate(elementInserted: [ep(0, 0)], elementMoved: [mvRow(ep(0, 1), ep(1, 0))])
         #expect(validateBatch([2, 1], update, [2, 2]).isEmpty)
     }
 
     @Test func rule2CountsAReloadAsOneDeleteAndOneInsert() {
-        #expect(validateBatch([3], BatchUpdate(reloadRows: [ep(0, 1)]), [3]).isEmpty)
-        let violations = validateBatch([3], BatchUpdate(reloadRows: [ep(0, 1)]), [2])
+        #expect(validateBatch([3], BatchUpdate(elementUpdated: [ep(0, 1)]), [3]).isEmpty)
+        let violations = validateBatch([3], BatchUpdate(elementUpdated: [ep(0, 1)]), [2])
         #expect(violations.messages(.rowCount).first?.contains("(1 inserted, 1 deleted)") == true)
     }
 
     @Test func rule2MovesWithinASectionAreNeitherInNorOut() {
-        let update = BatchUpdate(moveRows: [mvRow(ep(0, 0), ep(0, 1))])
+        let update = BatchUpdate(elementMoved: [mvRow(ep(0, 0), ep(0, 1))])
         #expect(validateBatch([2], update, [2]).isEmpty)
         let violations = validateBatch([2], update, [3])
         #expect(violations.messages(.rowCount).first?.hasSuffix("(0 moved in, 0 moved out).") == true)
         // Into another section, it is both: out of 0, into 1.
-        let across = validateBatch([2, 0], BatchUpdate(moveRows: [mvRow(ep(0, 0), ep(1, 0))]), [2, 1])
+        let across = validateBatch([2, 0], BatchUpdate(elementMoved: [mvRow(ep(0, 0), ep(1, 0))]), [2, 1])
         #expect(across.messages(.rowCount).first?.hasSuffix("(0 moved in, 1 moved out).") == true)
     }
 
     @Test func rule2FollowsSectionsThroughDeletesInsertsAndMoves() {
         // Sections [A(2), B(3), C(1)]: delete A, insert a section at 0, move C to 1, delete a row of B.
         let update = BatchUpdate(
-            deleteSections: [0], insertSections: [0], moveSections: [mvSection(2, 1)], deleteRows: [ep(1, 0)])
+            sectionDeleted: [0], sectionInserted: [0], sectionMoved: [mvSection(2, 1)], elementDeleted: [ep(1, 0)])
         #expect(validateBatch([2, 3, 1], update, [5, 1, 2]).isEmpty)
         let wrong = validateBatch([2, 3, 1], update, [5, 2, 1])
         #expect(wrong.rules == [.rowCount])
@@ -102,7 +102,7 @@ struct BatchCountRuleTests {
     @Test func rule11ReloadShiftedByAMoveIsRejected() {
         // Rows [a, b, c, d]: a moves to the end, c is reloaded. UIKit reloads
         // index 2 after the batch, where d now stands; c stands at 1.
-        let update = BatchUpdate(moveRows: [mvRow(ep(0, 0), ep(0, 3))], reloadRows: [ep(0, 2)])
+        let update = BatchUpdate(elementUpdated: [ep(0, 2)], elementMoved: [mvRow(ep(0, 0), ep(0, 3))])
         let violations = validateBatch([4], update, [4])
         #expect(violations.rules == [.reloadTarget])
         #expect(violations.first?.path == ep(0, 2))
@@ -115,7 +115,7 @@ struct BatchCountRuleTests {
     }
 
     @Test func rule11ReloadNotCrossedByAMoveIsAccepted() {
-        let update = BatchUpdate(moveRows: [mvRow(ep(0, 0), ep(0, 1))], reloadRows: [ep(0, 3)])
+        let update = BatchUpdate(elementUpdated: [ep(0, 3)], elementMoved: [mvRow(ep(0, 0), ep(0, 1))])
         #expect(validateBatch([4], update, [4]).isEmpty)
     }
 
@@ -123,12 +123,13 @@ struct BatchCountRuleTests {
         // UIKit maps r' through deletes and inserts correctly: [a, b, c, d],
         // delete a, insert x at 0 and y at 2, reload c: 2 - 1 delete = 1, then
         // inserts 0 <= 1 -> 2, 2 <= 2 -> 3; after the batch [x, b, y, c, d].
-        let update = BatchUpdate(deleteRows: [ep(0, 0)], insertRows: [ep(0, 0), ep(0, 2)], reloadRows: [ep(0, 2)])
+        let update = BatchUpdate(
+            elementDeleted: [ep(0, 0)], elementInserted: [ep(0, 0), ep(0, 2)], elementUpdated: [ep(0, 2)])
         #expect(validateBatch([4], update, [5]).isEmpty)
     }
 
     @Test func rule11TargetCollidingWithAMoveDestinationIsRule9() {
-        let update = BatchUpdate(moveRows: [mvRow(ep(0, 0), ep(0, 2))], reloadRows: [ep(0, 2)])
+        let update = BatchUpdate(elementUpdated: [ep(0, 2)], elementMoved: [mvRow(ep(0, 0), ep(0, 2))])
         let violations = validateBatch([3], update, [3])
         #expect(violations.rules.contains(.insertAndMoveToSamePlace))
         #expect(violations.rules.contains(.reloadTarget))
@@ -137,7 +138,7 @@ struct BatchCountRuleTests {
     @Test func rule11TargetOutOfRangeIsRule6() {
         // Sections [1, 3]: delete section 0, reload [1, 2]. UIKit targets
         // r' = [0, 2], but section 0 has only 2 rows after the batch.
-        let update = BatchUpdate(deleteSections: [0], reloadRows: [ep(1, 2)])
+        let update = BatchUpdate(sectionDeleted: [0], elementUpdated: [ep(1, 2)])
         let violations = validateBatch([1, 3], update, [2])
         #expect(violations.rules.contains(.rowInsertOutOfRange))
         #expect(
@@ -146,7 +147,7 @@ struct BatchCountRuleTests {
     }
 
     @Test func rule11SectionReloadShiftedByASectionMoveIsRejected() {
-        let update = BatchUpdate(moveSections: [mvSection(0, 2)], reloadSections: [1])
+        let update = BatchUpdate(sectionUpdated: [1], sectionMoved: [mvSection(0, 2)])
         let violations = validateBatch([1, 1, 1], update, [1, 1, 1])
         #expect(violations.rules == [.reloadTarget])
         #expect(violations.first?.section == 1)
@@ -156,7 +157,7 @@ struct BatchCountRuleTests {
                     + "ends up at section 0; UIKit does not consider moves when it maps a reload"
             ])
         #expect(
-            validateBatch([1, 1, 1], BatchUpdate(moveSections: [mvSection(0, 1)], reloadSections: [2]), [1, 1, 1])
+            validateBatch([1, 1, 1], BatchUpdate(sectionUpdated: [2], sectionMoved: [mvSection(0, 1)]), [1, 1, 1])
                 .isEmpty)
     }
 
@@ -164,9 +165,9 @@ struct BatchCountRuleTests {
 
     @Test func rule19BatchComputedAgainstAStaleStateIsFlagged() {
         let steps = [
-            BatchStep(update: BatchUpdate(deleteRows: [ep(0, 0)]), after: [2]),
+            BatchStep(update: BatchUpdate(elementDeleted: [ep(0, 0)]), after: [2]),
             // Computed as if the view still showed 3 rows.
-            BatchStep(update: BatchUpdate(insertRows: [ep(0, 3)]), after: [4]),
+            BatchStep(update: BatchUpdate(elementInserted: [ep(0, 3)]), after: [4]),
         ]
         let violations = BatchUpdateValidator().validate(before: [3], steps: steps)
         #expect(violations.rules == [.rowCount, .staleBeforeState])
@@ -180,8 +181,8 @@ struct BatchCountRuleTests {
 
     @Test func rule19EachBatchIsCheckedAgainstThePreviousShape() {
         let steps = [
-            BatchStep(update: BatchUpdate(deleteRows: [ep(0, 0)]), after: [2]),
-            BatchStep(update: BatchUpdate(insertRows: [ep(0, 2)]), after: [3]),
+            BatchStep(update: BatchUpdate(elementDeleted: [ep(0, 0)]), after: [2]),
+            BatchStep(update: BatchUpdate(elementInserted: [ep(0, 2)]), after: [3]),
         ]
         #expect(BatchUpdateValidator().validate(before: [3], steps: steps).isEmpty)
         // The same second batch, checked on its own against the original
@@ -191,7 +192,7 @@ struct BatchCountRuleTests {
 
     @Test func rule19IsNotClaimedWhenNoOlderStateFits() {
         let steps = [
-            BatchStep(update: BatchUpdate(deleteRows: [ep(0, 0)]), after: [2]),
+            BatchStep(update: BatchUpdate(elementDeleted: [ep(0, 0)]), after: [2]),
             BatchStep(update: BatchUpdate(), after: [7]),
         ]
         let violations = BatchUpdateValidator().validate(before: [3], steps: steps)

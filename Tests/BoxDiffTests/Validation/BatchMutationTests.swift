@@ -213,8 +213,8 @@ struct BatchMutationTests {
             case .dropInsert: updates = dropInsert(step.update)
             case .shiftDelete:
                 let refreshedLater = emitted.steps[(k + 1)...].contains {
-                    !$0.update.reloadSections.isEmpty || !$0.update.reloadRows.isEmpty
-                        || !$0.update.reconfigureRows.isEmpty
+                    !$0.update.sectionUpdated.isEmpty || !$0.update.elementUpdated.isEmpty
+                        || !$0.update.elementReconfigured.isEmpty
                 }
                 updates = shiftDelete(step.update, old: emitted.old(k), isFirst: k == 0, refreshedLater: refreshedLater)
             case .swapMoveEnds: updates = swapMoveEnds(step.update, old: emitted.old(k), new: emitted.new(k))
@@ -230,17 +230,17 @@ struct BatchMutationTests {
     /// One section insert or row insert removed.
     static func dropInsert(_ update: BatchUpdate) -> [Corruption] {
         var result: [Corruption] = []
-        for i in update.insertSections.indices {
+        for i in update.sectionInserted.indices {
             var broken = update
-            broken.insertSections.remove(at: i)
+            broken.sectionInserted.remove(at: i)
             result.append(Corruption(broken))
         }
-        for (i, path) in update.insertRows.enumerated() {
+        for (i, path) in update.elementInserted.enumerated() {
             var broken = update
-            broken.insertRows.remove(at: i)
+            broken.elementInserted.remove(at: i)
             // Skip: UIKit drops a row insert inside a section the same batch
             // inserts (spec step 4), so leaving it out changes nothing.
-            let dropped = update.insertSections.contains(path.section)
+            let dropped = update.sectionInserted.contains(path.section)
             result.append(Corruption(broken, dropped ? .rowInsertInInsertedSection : nil))
         }
         return result
@@ -261,9 +261,9 @@ struct BatchMutationTests {
             isFirst || !rows.contains { markers.contains($0.content) }
         }
         let rowCallSections = Set(
-            (update.deleteRows + update.reloadRows + update.moveRows.map(\.source)).map(\.section))
-        let sectionCalls = Set(update.deleteSections + update.reloadSections + update.moveSections.map(\.source))
-        for (i, section) in update.deleteSections.enumerated() {
+            (update.elementDeleted + update.elementUpdated + update.elementMoved.map(\.source)).map(\.section))
+        let sectionCalls = Set(update.sectionDeleted + update.sectionUpdated + update.sectionMoved.map(\.source))
+        for (i, section) in update.sectionDeleted.enumerated() {
             for shifted in [section - 1, section + 1] where old.sections.indices.contains(shifted) {
                 let a = old.sections[section]
                 let b = old.sections[shifted]
@@ -271,7 +271,7 @@ struct BatchMutationTests {
                     !sectionCalls.contains(shifted) && !rowCallSections.contains(section)
                     && !rowCallSections.contains(shifted)
                 var broken = update
-                broken.deleteSections[i] = shifted
+                broken.sectionDeleted[i] = shifted
                 if untouched, a == b, !markers.contains(a.content), viewMatchesData(a.rows) {
                     // Skip: deleting a twin instead leaves the same sections.
                     result.append(Corruption(broken, .twinSection))
@@ -283,14 +283,14 @@ struct BatchMutationTests {
                 }
             }
         }
-        let touchedRows = Set(update.deleteRows + update.reloadRows + update.moveRows.map(\.source))
-        let goneSections = Set(update.deleteSections + update.reloadSections)
-        for (i, path) in update.deleteRows.enumerated() {
+        let touchedRows = Set(update.elementDeleted + update.elementUpdated + update.elementMoved.map(\.source))
+        let goneSections = Set(update.sectionDeleted + update.sectionUpdated)
+        for (i, path) in update.elementDeleted.enumerated() {
             let rows = old.sections[path.section].rows
             for row in [path.row - 1, path.row + 1] where rows.indices.contains(row) {
                 let shifted = ElementPath(section: path.section, row: row)
                 var broken = update
-                broken.deleteRows[i] = shifted
+                broken.elementDeleted[i] = shifted
                 if goneSections.contains(path.section) {
                     // Skip: UIKit drops the delete wherever it points.
                     result.append(Corruption(broken, .rowDeleteInDeletedSection))
@@ -313,9 +313,9 @@ struct BatchMutationTests {
     /// One section or row move with source and destination exchanged.
     static func swapMoveEnds(_ update: BatchUpdate, old: State, new: State) -> [Corruption] {
         var result: [Corruption] = []
-        for (i, move) in update.moveSections.enumerated() {
+        for (i, move) in update.sectionMoved.enumerated() {
             var broken = update
-            broken.moveSections[i] = Move(source: move.destination, destination: move.source)
+            broken.sectionMoved[i] = Move(source: move.destination, destination: move.source)
             if move.source == move.destination {
                 // Skip: a move S → S is its own swap.
                 result.append(Corruption(broken, .noOpMove))
@@ -326,9 +326,9 @@ struct BatchMutationTests {
                 result.append(Corruption(broken))
             }
         }
-        for (i, move) in update.moveRows.enumerated() {
+        for (i, move) in update.elementMoved.enumerated() {
             var broken = update
-            broken.moveRows[i] = Move(source: move.destination, destination: move.source)
+            broken.elementMoved[i] = Move(source: move.destination, destination: move.source)
             if move.source == move.destination {
                 // Skip: a move P → P is its own swap.
                 result.append(Corruption(broken, .noOpMove))
@@ -344,9 +344,9 @@ struct BatchMutationTests {
 
     /// A reload of a moved row added (at the move's source, O).
     static func reloadMovedRow(_ update: BatchUpdate) -> [Corruption] {
-        update.moveRows.map { move in
+        update.elementMoved.map { move in
             var broken = update
-            broken.reloadRows.append(move.source)
+            broken.elementUpdated.append(move.source)
             return Corruption(broken)
         }
     }
@@ -356,29 +356,29 @@ struct BatchMutationTests {
     /// surviving row added.
     static func moveIntoInsertedSection(_ update: BatchUpdate, old: State, new: State) -> [Corruption] {
         var result: [Corruption] = []
-        let targets = update.insertSections.filter { new.sections.indices.contains($0) }.flatMap { section in
+        let targets = update.sectionInserted.filter { new.sections.indices.contains($0) }.flatMap { section in
             new.sections[section].rows.indices.map { ElementPath(section: section, row: $0) }
         }
         guard !targets.isEmpty else { return [] }
-        if !update.moveRows.isEmpty {
-            for i in update.moveRows.indices {
+        if !update.elementMoved.isEmpty {
+            for i in update.elementMoved.indices {
                 for target in targets {
                     var broken = update
-                    broken.moveRows[i].destination = target
+                    broken.elementMoved[i].destination = target
                     result.append(Corruption(broken))
                 }
             }
             return result
         }
-        let gone = Set(update.deleteSections + update.reloadSections + update.moveSections.map(\.source))
-        let touched = Set(update.deleteRows + update.reloadRows)
+        let gone = Set(update.sectionDeleted + update.sectionUpdated + update.sectionMoved.map(\.source))
+        let touched = Set(update.elementDeleted + update.elementUpdated)
         for section in old.sections.indices where !gone.contains(section) {
             for row in old.sections[section].rows.indices {
                 let source = ElementPath(section: section, row: row)
                 guard !touched.contains(source) else { continue }
                 for target in targets {
                     var broken = update
-                    broken.moveRows.append(Move(source: source, destination: target))
+                    broken.elementMoved.append(Move(source: source, destination: target))
                     result.append(Corruption(broken))
                 }
             }
@@ -417,11 +417,11 @@ struct BatchMutationTests {
     /// one), reloaded sections staying in the flow; `nil` when the section
     /// calls do not fit the counts.
     static func sectionOrigins(_ update: BatchUpdate, old: State, new: State) -> [Slot<Int>]? {
-        let moved = Set(update.moveSections.map(\.source))
-        let removed = Set(update.deleteSections).union(moved)
+        let moved = Set(update.sectionMoved.map(\.source))
+        let removed = Set(update.sectionDeleted).union(moved)
         let fixed =
-            update.insertSections.map { ($0, Slot<Int>.inserted) }
-            + update.moveSections.map { ($0.destination, Slot.old($0.source)) }
+            update.sectionInserted.map { ($0, Slot<Int>.inserted) }
+            + update.sectionMoved.map { ($0.destination, Slot.old($0.source)) }
         return layout(
             count: new.sections.count, fixed: fixed, stayers: old.sections.indices.filter { !removed.contains($0) })
     }
@@ -431,18 +431,18 @@ struct BatchMutationTests {
     /// calls or section reloads (the layout alone then says what the view
     /// shows); `false` otherwise.
     static func sameSectionLayout(_ a: BatchUpdate, _ b: BatchUpdate, old: State, new: State) -> Bool {
-        guard a.deleteRows.isEmpty, a.insertRows.isEmpty, a.moveRows.isEmpty, a.reloadRows.isEmpty,
-            a.reloadSections.isEmpty
+        guard a.elementDeleted.isEmpty, a.elementInserted.isEmpty, a.elementMoved.isEmpty, a.elementUpdated.isEmpty,
+            a.sectionUpdated.isEmpty
         else { return false }
         func sections(_ update: BatchUpdate) -> [Slot<State.Section>]? {
-            let moved = Set(update.moveSections.map(\.source))
-            guard moved.count == update.moveSections.count,
-                update.moveSections.allSatisfy({ old.sections.indices.contains($0.source) })
+            let moved = Set(update.sectionMoved.map(\.source))
+            guard moved.count == update.sectionMoved.count,
+                update.sectionMoved.allSatisfy({ old.sections.indices.contains($0.source) })
             else { return nil }
-            let removed = Set(update.deleteSections).union(moved)
+            let removed = Set(update.sectionDeleted).union(moved)
             let fixed =
-                update.insertSections.map { ($0, Slot<State.Section>.inserted) }
-                + update.moveSections.map { ($0.destination, Slot.old(old.sections[$0.source])) }
+                update.sectionInserted.map { ($0, Slot<State.Section>.inserted) }
+                + update.sectionMoved.map { ($0.destination, Slot.old(old.sections[$0.source])) }
             let stayers = old.sections.indices.filter { !removed.contains($0) }.map { old.sections[$0] }
             return layout(count: new.sections.count, fixed: fixed, stayers: stayers)
         }
@@ -456,17 +456,18 @@ struct BatchMutationTests {
     /// carried from O index S to N index S), when the swapped move clashes
     /// with no other call; `false` otherwise.
     static func sameRowLayout(_ a: BatchUpdate, _ b: BatchUpdate, moveIndex: Int, old: State, new: State) -> Bool {
-        let move = b.moveRows[moveIndex]
+        let move = b.elementMoved[moveIndex]
         let section = move.source.section
         guard move.destination.section == section, old.sections.indices.contains(section),
-            new.sections.indices.contains(section), !a.reloadSections.contains(section),
-            !a.moveSections.contains(where: { $0.source == section }),
+            new.sections.indices.contains(section), !a.sectionUpdated.contains(section),
+            !a.sectionMoved.contains(where: { $0.source == section }),
             let map = sectionOrigins(a, old: old, new: new), map[section] == .old(section)
         else { return false }
-        let others = b.moveRows.enumerated().filter { $0.offset != moveIndex }.map(\.element)
-        guard !b.deleteRows.contains(move.source), !b.reloadRows.contains(move.source),
+        let others = b.elementMoved.enumerated().filter { $0.offset != moveIndex }.map(\.element)
+        guard !b.elementDeleted.contains(move.source), !b.elementUpdated.contains(move.source),
             !others.contains(where: { $0.source == move.source }),
-            !b.insertRows.contains(move.destination), !others.contains(where: { $0.destination == move.destination })
+            !b.elementInserted.contains(move.destination),
+            !others.contains(where: { $0.destination == move.destination })
         else { return false }
         func rows(_ update: BatchUpdate) -> [Slot<State.Row>]? {
             func oldRow(_ path: ElementPath) -> State.Row? {
@@ -475,14 +476,15 @@ struct BatchMutationTests {
                 else { return nil }
                 return old.sections[path.section].rows[path.row]
             }
-            var fixed = update.insertRows.filter { $0.section == section }.map { ($0.row, Slot<State.Row>.inserted) }
-            for m in update.moveRows where m.destination.section == section {
+            var fixed = update.elementInserted.filter { $0.section == section }
+                .map { ($0.row, Slot<State.Row>.inserted) }
+            for m in update.elementMoved where m.destination.section == section {
                 guard let row = oldRow(m.source) else { return nil }
                 fixed.append((m.destination.row, .old(row)))
             }
             let removed = Set(
-                (update.deleteRows.filter { $0.section == section }
-                    + update.moveRows.map(\.source).filter { $0.section == section }).map(\.row))
+                (update.elementDeleted.filter { $0.section == section }
+                    + update.elementMoved.map(\.source).filter { $0.section == section }).map(\.row))
             let stayers = old.sections[section].rows.enumerated().filter { !removed.contains($0.offset) }.map(
                 \.element)
             return layout(count: new.sections[section].rows.count, fixed: fixed, stayers: stayers)

@@ -8,51 +8,52 @@ import Testing
 @Suite("Batch validation: reconfigure")
 struct BatchReconfigureRuleTests {
     @Test func reconfigureOutOfRange() {
-        let violations = validateBatch([2], BatchUpdate(reconfigureRows: [ep(0, 2)]), [2])
+        let violations = validateBatch([2], BatchUpdate(elementReconfigured: [ep(0, 2)]), [2])
         #expect(violations.rules == [.reconfigureOutOfRange])
         #expect(
             violations.messages(.reconfigureOutOfRange)
                 == [
                     "attempt to reconfigure row 2 in section 0, but there are only 2 rows in section 0 after the update"
                 ])
-        #expect(validateBatch([2], BatchUpdate(reconfigureRows: [ep(0, 1)]), [2]).isEmpty)
+        #expect(validateBatch([2], BatchUpdate(elementReconfigured: [ep(0, 1)]), [2]).isEmpty)
     }
 
     @Test func reconfigurePathsAreReadInNSpace() {
         // The last row of three, after the first one is deleted, is [0, 1]:
         // giving its O path [0, 2] is out of range.
-        let wrong = BatchUpdate(deleteRows: [ep(0, 0)], reconfigureRows: [ep(0, 2)])
+        let wrong = BatchUpdate(elementDeleted: [ep(0, 0)], elementReconfigured: [ep(0, 2)])
         #expect(
             validateBatch([3], wrong, [2], flavor: .collectionView).messages(.reconfigureOutOfRange)
                 == [
                     "attempt to reconfigure item 2 in section 0, but there are only 2 items in section 0 after the update"
                 ])
-        let right = BatchUpdate(deleteRows: [ep(0, 0)], reconfigureRows: [ep(0, 1)])
+        let right = BatchUpdate(elementDeleted: [ep(0, 0)], elementReconfigured: [ep(0, 1)])
         #expect(validateBatch([3], right, [2]).isEmpty)
     }
 
     @Test func reconfigureOfARowTheBatchInsertsOrReloads() {
-        let inserted = validateBatch([2], BatchUpdate(insertRows: [ep(0, 0)], reconfigureRows: [ep(0, 0)]), [3])
+        let inserted = validateBatch(
+            [2], BatchUpdate(elementInserted: [ep(0, 0)], elementReconfigured: [ep(0, 0)]), [3])
         #expect(inserted.rules == [.reconfigureOfReplacedRow])
         #expect(
             inserted.messages(.reconfigureOfReplacedRow)
                 == [
                     "attempt to reconfigure row at index path ([0, 0]), which is inserted or reloaded in the same update"
                 ])
-        let reloaded = validateBatch([2], BatchUpdate(reloadRows: [ep(0, 1)], reconfigureRows: [ep(0, 1)]), [2])
+        let reloaded = validateBatch([2], BatchUpdate(elementUpdated: [ep(0, 1)], elementReconfigured: [ep(0, 1)]), [2])
         #expect(reloaded.rules == [.reconfigureOfReplacedRow])
         let inInsertedSection = validateBatch(
-            [2], BatchUpdate(insertSections: [0], reconfigureRows: [ep(0, 0)]), [1, 2])
+            [2], BatchUpdate(sectionInserted: [0], elementReconfigured: [ep(0, 0)]), [1, 2])
         #expect(inInsertedSection.rules == [.reconfigureOfReplacedRow])
         // A row the batch only moves keeps its cell: reconfiguring it at its N path is right.
-        let moved = BatchUpdate(moveRows: [mvRow(ep(0, 0), ep(0, 1))], reconfigureRows: [ep(0, 1)])
+        let moved = BatchUpdate(elementMoved: [mvRow(ep(0, 0), ep(0, 1))], elementReconfigured: [ep(0, 1)])
         #expect(validateBatch([2], moved, [2]).isEmpty)
     }
 
     @Test func reconfigureBeforeALaterStructuralBatch() {
         let steps = [
-            BatchStep(update: BatchUpdate(reconfigureRows: [ep(0, 0)]), after: [2]),
-            BatchStep(update: BatchUpdate(deleteRows: [ep(0, 1)]), after: [1]),
+            BatchStep(update: BatchUpdate(elementReconfigured: [ep(0, 0)]), after: [2]),
+            BatchStep(update: BatchUpdate(elementDeleted: [ep(0, 1)]), after: [1]),
         ]
         let violations = BatchUpdateValidator().validate(before: [2], steps: steps)
         #expect(violations.rules == [.reconfigureBeforeStructuralChange])
@@ -63,19 +64,19 @@ struct BatchReconfigureRuleTests {
                     + "reconfigure after the last structural batch, in its index space"
             ])
         let reordered = [
-            BatchStep(update: BatchUpdate(deleteRows: [ep(0, 1)]), after: [1]),
-            BatchStep(update: BatchUpdate(reconfigureRows: [ep(0, 0)]), after: [1]),
+            BatchStep(update: BatchUpdate(elementDeleted: [ep(0, 1)]), after: [1]),
+            BatchStep(update: BatchUpdate(elementReconfigured: [ep(0, 0)]), after: [1]),
         ]
         #expect(BatchUpdateValidator().validate(before: [2], steps: reordered).isEmpty)
         // A later batch that only reloads does not shift paths.
         let thenReload = [
-            steps[0], BatchStep(update: BatchUpdate(reloadRows: [ep(0, 1)]), after: [2]),
+            steps[0], BatchStep(update: BatchUpdate(elementUpdated: [ep(0, 1)]), after: [2]),
         ]
         #expect(BatchUpdateValidator().validate(before: [2], steps: thenReload).isEmpty)
     }
 
     @Test func duplicateReconfigureIsAWarning() {
-        let violations = validateBatch([2], BatchUpdate(reconfigureRows: [ep(0, 1), ep(0, 1)]), [2])
+        let violations = validateBatch([2], BatchUpdate(elementReconfigured: [ep(0, 1), ep(0, 1)]), [2])
         #expect(violations.count == 1)
         #expect(violations.first?.rule == .duplicateReconfigure)
         #expect(violations.first?.severity == .warning)

@@ -21,7 +21,7 @@ struct BatchReplayTests {
         let after = replayState(replaySection("A", ["c", "x", "a"]), replaySection("B", ["d", "b"]))
         // b moves to B; c moves to the front; x is inserted.
         let update = BatchUpdate(
-            insertRows: [ep(0, 1)], moveRows: [mvRow(ep(0, 1), ep(1, 1)), mvRow(ep(0, 2), ep(0, 0))])
+            elementInserted: [ep(0, 1)], elementMoved: [mvRow(ep(0, 1), ep(1, 1)), mvRow(ep(0, 2), ep(0, 0))])
         #expect(replay(before, update, after).isEmpty)
         #expect(
             validator.violations(from: before, to: after, steps: [BatchReplayStep(update: update, afterState: after)])
@@ -38,14 +38,14 @@ struct BatchReplayTests {
                 "replaying the batches leaves 2 rows in section 0 after batch 0, but the data source has 3",
                 "replaying the batches leaves row b at index path ([0, 1]) after batch 0, but the data source has row x there",
             ])
-        #expect(replay(before, BatchUpdate(insertRows: [ep(0, 1)]), after).isEmpty)
+        #expect(replay(before, BatchUpdate(elementInserted: [ep(0, 1)]), after).isEmpty)
     }
 
     @Test func wrongMoveIsFlagged() {
         let before = replayState(replaySection("A", ["a", "b", "c"]))
         let after = replayState(replaySection("A", ["c", "a", "b"]))
         // The shapes agree, so only the replay can tell the move is wrong.
-        let wrong = BatchUpdate(moveRows: [mvRow(ep(0, 2), ep(0, 1))])
+        let wrong = BatchUpdate(elementMoved: [mvRow(ep(0, 2), ep(0, 1))])
         #expect(validator.validate(before: before.shape, update: wrong, after: after.shape).isEmpty)
         let violations = replay(before, wrong, after)
         #expect(violations.rules == [.replayMismatch])
@@ -55,7 +55,7 @@ struct BatchReplayTests {
                 == [
                     "replaying the batches leaves row a at index path ([0, 0]) after batch 0, but the data source has row c there"
                 ])
-        #expect(replay(before, BatchUpdate(moveRows: [mvRow(ep(0, 2), ep(0, 0))]), after).isEmpty)
+        #expect(replay(before, BatchUpdate(elementMoved: [mvRow(ep(0, 2), ep(0, 0))]), after).isEmpty)
     }
 
     @Test func missedUpdateIsFlagged() {
@@ -70,25 +70,26 @@ struct BatchReplayTests {
                 "the content of row b at index path ([0, 1]) changed, but no batch reloads or reconfigures it: "
                     + "the table view shows stale content"
             ])
-        #expect(replay(before, BatchUpdate(reloadRows: [ep(0, 1)]), after).isEmpty)
-        #expect(replay(before, BatchUpdate(reconfigureRows: [ep(0, 1)]), after).isEmpty)
-        #expect(replay(before, BatchUpdate(deleteRows: [ep(0, 1)], insertRows: [ep(0, 1)]), after).isEmpty)
+        #expect(replay(before, BatchUpdate(elementUpdated: [ep(0, 1)]), after).isEmpty)
+        #expect(replay(before, BatchUpdate(elementReconfigured: [ep(0, 1)]), after).isEmpty)
+        #expect(replay(before, BatchUpdate(elementDeleted: [ep(0, 1)], elementInserted: [ep(0, 1)]), after).isEmpty)
     }
 
     @Test func movingAChangedRowWithoutRefreshingItIsAMissedUpdate() {
         let before = replayState(replaySection("A", ["a:1", "b:1"]))
         let after = replayState(replaySection("A", ["b:2", "a:1"]))
-        let move = BatchUpdate(moveRows: [mvRow(ep(0, 1), ep(0, 0))])
+        let move = BatchUpdate(elementMoved: [mvRow(ep(0, 1), ep(0, 0))])
         #expect(replay(before, move, after).rules == [.missedUpdate])
         // Reconfiguring it at its N path after the move is right.
-        let moveThenReconfigure = BatchUpdate(moveRows: [mvRow(ep(0, 1), ep(0, 0))], reconfigureRows: [ep(0, 0)])
+        let moveThenReconfigure = BatchUpdate(
+            elementMoved: [mvRow(ep(0, 1), ep(0, 0))], elementReconfigured: [ep(0, 0)])
         #expect(replay(before, moveThenReconfigure, after).isEmpty)
     }
 
     @Test func spuriousReloadIsFlagged() {
         let before = replayState(replaySection("A", ["a:1", "b:1"]))
         let after = replayState(replaySection("A", ["a:1", "b:2"]))
-        let violations = replay(before, BatchUpdate(reloadRows: [ep(0, 0), ep(0, 1)]), after)
+        let violations = replay(before, BatchUpdate(elementUpdated: [ep(0, 0), ep(0, 1)]), after)
         #expect(violations.rules == [.reloadOfUnchangedContent])
         #expect(violations.first?.path == ep(0, 0))
         #expect(
@@ -99,7 +100,7 @@ struct BatchReplayTests {
     @Test func spuriousReconfigureIsFlagged() {
         let before = replayState(replaySection("A", ["a:1", "b:1"]))
         let after = replayState(replaySection("A", ["a:1", "b:2"]))
-        let violations = replay(before, BatchUpdate(reconfigureRows: [ep(0, 0), ep(0, 1)]), after)
+        let violations = replay(before, BatchUpdate(elementReconfigured: [ep(0, 0), ep(0, 1)]), after)
         #expect(violations.rules == [.reconfigureOfUnchangedRow])
         #expect(
             violations.messages(.reconfigureOfUnchangedRow)
@@ -110,11 +111,11 @@ struct BatchReplayTests {
         // a is deleted and x inserted after b, which is reloaded: O [0, 1] -> N [0, 0].
         let before = replayState(replaySection("A", ["a", "b:1", "c"]))
         let after = replayState(replaySection("A", ["b:2", "x", "c"]))
-        let update = BatchUpdate(deleteRows: [ep(0, 0)], insertRows: [ep(0, 1)], reloadRows: [ep(0, 1)])
+        let update = BatchUpdate(elementDeleted: [ep(0, 0)], elementInserted: [ep(0, 1)], elementUpdated: [ep(0, 1)])
         #expect(validator.validate(before: before.shape, update: update, after: after.shape).isEmpty)
         #expect(replay(before, update, after).isEmpty)
         // Inserting x before b instead shifts b's target to 1, and the data source has b at 0.
-        let shifted = BatchUpdate(deleteRows: [ep(0, 0)], insertRows: [ep(0, 0)], reloadRows: [ep(0, 1)])
+        let shifted = BatchUpdate(elementDeleted: [ep(0, 0)], elementInserted: [ep(0, 0)], elementUpdated: [ep(0, 1)])
         #expect(replay(before, shifted, after).rules.contains(.replayMismatch))
     }
 
@@ -123,16 +124,16 @@ struct BatchReplayTests {
         // batch, which holds d, and c keeps its stale cell at index 1.
         let before = replayState(replaySection("A", ["a", "b", "c:1", "d"]))
         let after = replayState(replaySection("A", ["b", "c:2", "d", "a"]))
-        let update = BatchUpdate(moveRows: [mvRow(ep(0, 0), ep(0, 3))], reloadRows: [ep(0, 2)])
+        let update = BatchUpdate(elementUpdated: [ep(0, 2)], elementMoved: [mvRow(ep(0, 0), ep(0, 3))])
         let violations = replay(before, update, after)
         #expect(violations.rules == [.replayMismatch])
         #expect(violations.first?.path == ep(0, 1))
         // The same change as two batches (update first, with O paths) is right.
         let staged = [
             BatchReplayStep(
-                update: BatchUpdate(reloadRows: [ep(0, 2)]),
+                update: BatchUpdate(elementUpdated: [ep(0, 2)]),
                 afterState: replayState(replaySection("A", ["a", "b", "c:2", "d"]))),
-            BatchReplayStep(update: BatchUpdate(moveRows: [mvRow(ep(0, 0), ep(0, 3))]), afterState: after),
+            BatchReplayStep(update: BatchUpdate(elementMoved: [mvRow(ep(0, 0), ep(0, 3))]), afterState: after),
         ]
         #expect(validator.violations(from: before, to: after, steps: staged).isEmpty)
     }
@@ -150,8 +151,8 @@ struct BatchReplayTests {
                 "the content of section A at index 0 changed, but no batch reloads it: the table view shows a "
                     + "stale header or footer"
             ])
-        #expect(replay(before, BatchUpdate(reloadSections: [0]), after).isEmpty)
-        let spurious = replay(before, BatchUpdate(reloadSections: [0, 1]), after)
+        #expect(replay(before, BatchUpdate(sectionUpdated: [0]), after).isEmpty)
+        let spurious = replay(before, BatchUpdate(sectionUpdated: [0, 1]), after)
         #expect(spurious.rules == [.reloadOfUnchangedContent])
         #expect(spurious.first?.section == 1)
     }
@@ -160,19 +161,19 @@ struct BatchReplayTests {
         let before = replayState(replaySection("A", content: 1, ["a"]), replaySection("B", ["b"]))
         let after = replayState(
             replaySection("N", ["n"]), replaySection("A", content: 2, ["a"]), replaySection("B", ["b"]))
-        #expect(replay(before, BatchUpdate(insertSections: [0], reloadSections: [0]), after).isEmpty)
+        #expect(replay(before, BatchUpdate(sectionInserted: [0], sectionUpdated: [0]), after).isEmpty)
         // Had the data source put the new section after A, UIKit would still
         // reload index 1, now holding N: A's place shows N's data.
         let wrongShape = replayState(
             replaySection("A", content: 2, ["a"]), replaySection("N", ["n"]), replaySection("B", ["b"]))
-        let wrong = replay(before, BatchUpdate(insertSections: [0], reloadSections: [0]), wrongShape)
+        let wrong = replay(before, BatchUpdate(sectionInserted: [0], sectionUpdated: [0]), wrongShape)
         #expect(wrong.rules == [.replayMismatch])
     }
 
     @Test func sectionReloadCoversItsChangedRows() {
         let before = replayState(replaySection("A", ["a:1", "b:1"]))
         let after = replayState(replaySection("A", ["a:2", "c"]))
-        #expect(replay(before, BatchUpdate(reloadSections: [0]), after).isEmpty)
+        #expect(replay(before, BatchUpdate(sectionUpdated: [0]), after).isEmpty)
     }
 
     @Test func sectionMoveAndInsertReplay() {
@@ -180,9 +181,9 @@ struct BatchReplayTests {
         let after = replayState(
             replaySection("C", ["c"]), replaySection("N", ["n1", "n2"]), replaySection("A", ["a"]),
             replaySection("B", ["b"]))
-        let update = BatchUpdate(insertSections: [1], moveSections: [mvSection(2, 0)])
+        let update = BatchUpdate(sectionInserted: [1], sectionMoved: [mvSection(2, 0)])
         #expect(replay(before, update, after).isEmpty)
-        let wrong = BatchUpdate(insertSections: [1], moveSections: [mvSection(2, 3)])
+        let wrong = BatchUpdate(sectionInserted: [1], sectionMoved: [mvSection(2, 3)])
         #expect(replay(before, wrong, after).rules == [.replayMismatch])
     }
 
@@ -211,11 +212,12 @@ struct BatchReplayTests {
             replaySection("B", ["d"]), replaySection("D", ["y"]))
 
         let updates = [
-            BatchUpdate(reloadRows: [ep(0, 2)]),
-            BatchUpdate(deleteRows: [ep(0, 1)]),
-            BatchUpdate(insertSections: [3], moveSections: [mvSection(2, 0)]),
-            BatchUpdate(insertRows: [ep(1, 2)], moveRows: [mvRow(ep(1, 1), ep(1, 0)), mvRow(ep(2, 1), ep(1, 3))]),
-            BatchUpdate(reloadSections: [0]),
+            BatchUpdate(elementUpdated: [ep(0, 2)]),
+            BatchUpdate(elementDeleted: [ep(0, 1)]),
+            BatchUpdate(sectionInserted: [3], sectionMoved: [mvSection(2, 0)]),
+            BatchUpdate(
+                elementInserted: [ep(1, 2)], elementMoved: [mvRow(ep(1, 1), ep(1, 0)), mvRow(ep(2, 1), ep(1, 3))]),
+            BatchUpdate(sectionUpdated: [0]),
         ]
 
         var steps: [BatchReplayStep<String, String>] {
@@ -247,7 +249,7 @@ struct BatchReplayTests {
         let example = StagedExample()
         var steps = example.steps
         // Stage 2 deletes a instead of b: the shapes still agree.
-        steps[1] = BatchReplayStep(update: BatchUpdate(deleteRows: [ep(0, 0)]), afterState: example.stage2)
+        steps[1] = BatchReplayStep(update: BatchUpdate(elementDeleted: [ep(0, 0)]), afterState: example.stage2)
         let violations = validator.violations(from: example.before, to: example.target, steps: steps)
         #expect(violations.rules == [.replayMismatch])
         #expect(violations.allSatisfy { $0.batchIndex == 1 })
@@ -258,8 +260,8 @@ struct BatchReplayTests {
         let before = replayState(replaySection("A", ["a", "b"]))
         let target = replayState(replaySection("A", ["a", "b", "x"]))
         let steps = [
-            BatchStep(update: BatchUpdate(insertRows: [ep(0, 0)]), after: [3]),
-            BatchStep(update: BatchUpdate(moveRows: [mvRow(ep(0, 0), ep(0, 2))]), after: [3]),
+            BatchStep(update: BatchUpdate(elementInserted: [ep(0, 0)]), after: [3]),
+            BatchStep(update: BatchUpdate(elementMoved: [mvRow(ep(0, 0), ep(0, 2))]), after: [3]),
         ]
         #expect(validator.replayViolations(from: before, to: target, steps: steps).isEmpty)
         // Had the row not been moved, a would be at 1, not b.

@@ -21,10 +21,10 @@ struct BatchReplayTrustTests {
         // lookup by id, and its content did not change: no reason to object.
         let before = replayState(replaySection("S", ["0:1", "0:1"]))
         let after = replayState(replaySection("S", ["0:1", "0:0"]))
-        #expect(check(before, BatchUpdate(reloadRows: [ep(0, 1)]), after).isEmpty)
+        #expect(check(before, BatchUpdate(elementUpdated: [ep(0, 1)]), after).isEmpty)
         // Reloading the first one instead is a reload of unchanged content,
         // and leaves the second one stale.
-        let wrong = check(before, BatchUpdate(reloadRows: [ep(0, 0)]), after)
+        let wrong = check(before, BatchUpdate(elementUpdated: [ep(0, 0)]), after)
         #expect(wrong.rules == [.reloadOfUnchangedContent, .missedUpdate])
         #expect(wrong.first { $0.rule == .reloadOfUnchangedContent }?.path == ep(0, 0))
         #expect(wrong.first { $0.rule == .missedUpdate }?.path == ep(0, 1))
@@ -33,16 +33,16 @@ struct BatchReplayTrustTests {
     @Test func reconfigureOfADuplicateRowIsJudgedByTheRowItBecomes() {
         let before = replayState(replaySection("S", ["0:1", "0:1"]))
         let after = replayState(replaySection("S", ["0:1", "0:0"]))
-        #expect(check(before, BatchUpdate(reconfigureRows: [ep(0, 1)]), after).isEmpty)
-        #expect(check(before, BatchUpdate(reconfigureRows: [ep(0, 0)]), after).rules
+        #expect(check(before, BatchUpdate(elementReconfigured: [ep(0, 1)]), after).isEmpty)
+        #expect(check(before, BatchUpdate(elementReconfigured: [ep(0, 0)]), after).rules
             == [.reconfigureOfUnchangedRow, .missedUpdate])
     }
 
     @Test func reloadOfADuplicateSectionIsJudgedByTheSectionItBecomes() {
         let before = replayState(replaySection("S", content: 1, ["a"]), replaySection("S", content: 1, ["a"]))
         let after = replayState(replaySection("S", content: 1, ["a"]), replaySection("S", content: 0, ["a"]))
-        #expect(check(before, BatchUpdate(reloadSections: [1]), after).isEmpty)
-        let wrong = check(before, BatchUpdate(reloadSections: [0]), after)
+        #expect(check(before, BatchUpdate(sectionUpdated: [1]), after).isEmpty)
+        let wrong = check(before, BatchUpdate(sectionUpdated: [0]), after)
         #expect(wrong.rules == [.reloadOfUnchangedContent, .missedUpdate])
         #expect(wrong.first { $0.rule == .reloadOfUnchangedContent }?.section == 0)
     }
@@ -90,7 +90,7 @@ struct BatchReplayTrustTests {
         // stayer would be pushed to (0, 2) by the move.
         let before = replayState(replaySection("A", ["s", "a:1", "m"]))
         let after = replayState(replaySection("A", ["m", "a:2", "s"]))
-        let update = BatchUpdate(moveRows: [mvRow(ep(0, 2), ep(0, 0))], reloadRows: [ep(0, 1)])
+        let update = BatchUpdate(elementUpdated: [ep(0, 1)], elementMoved: [mvRow(ep(0, 2), ep(0, 0))])
         #expect(check(before, update, after).isEmpty)
         // Shapes alone cannot tell: the data might keep a after s.
         #expect(validator.validate(before: before.shape, update: update, after: after.shape).rules == [.reloadTarget])
@@ -111,7 +111,7 @@ struct BatchReplayTrustTests {
             replaySection("S", ["s"]), replaySection("A", content: 1, ["a"]), replaySection("M", ["m"]))
         let after = replayState(
             replaySection("M", ["m"]), replaySection("A", content: 2, ["a"]), replaySection("S", ["s"]))
-        let update = BatchUpdate(moveSections: [mvSection(2, 0)], reloadSections: [1])
+        let update = BatchUpdate(sectionUpdated: [1], sectionMoved: [mvSection(2, 0)])
         #expect(check(before, update, after).isEmpty)
         #expect(validator.validate(before: before.shape, update: update, after: after.shape).rules == [.reloadTarget])
         let other = replayState(
@@ -124,7 +124,7 @@ struct BatchReplayTrustTests {
         // combined check: rule 11 stays.
         let before = replayState(replaySection("A", ["a", "b", "c:1", "d"]))
         let after = replayState(replaySection("A", ["b", "c:2", "d", "a"]))
-        let update = BatchUpdate(moveRows: [mvRow(ep(0, 0), ep(0, 3))], reloadRows: [ep(0, 2)])
+        let update = BatchUpdate(elementUpdated: [ep(0, 2)], elementMoved: [mvRow(ep(0, 0), ep(0, 3))])
         #expect(check(before, update, after).rules == [.reloadTarget, .replayMismatch])
     }
 
@@ -134,7 +134,7 @@ struct BatchReplayTrustTests {
         let before = replayState(replaySection("A", ["a", "b"]))
         let target = replayState(replaySection("A", ["a", "b", "c"]))
         let lastData = replayState(replaySection("A", ["b", "a", "c"]))
-        let step = BatchReplayStep(update: BatchUpdate(insertRows: [ep(0, 2)]), afterState: lastData)
+        let step = BatchReplayStep(update: BatchUpdate(elementInserted: [ep(0, 2)]), afterState: lastData)
         let violations = validator.violations(from: before, to: target, steps: [step])
         #expect(violations.rules == [.replayMismatch])
         #expect(
@@ -143,7 +143,7 @@ struct BatchReplayTrustTests {
                     + "row b there"
             ])
         // With the data equal to the target, nothing is reported twice.
-        let right = BatchReplayStep(update: BatchUpdate(insertRows: [ep(0, 2)]), afterState: target)
+        let right = BatchReplayStep(update: BatchUpdate(elementInserted: [ep(0, 2)]), afterState: target)
         #expect(validator.violations(from: before, to: target, steps: [right]).isEmpty)
         let missing = BatchReplayStep(update: BatchUpdate(), afterState: target)
         #expect(validator.replayViolations(from: before, to: target, steps: [missing]).count == 1)
@@ -160,7 +160,7 @@ struct BatchValidationScaleTests {
         let rows = 100_000
         let deletes = stride(from: 0, to: rows, by: 2).map { ep(0, $0) }
         let reloads = stride(from: 1, to: rows, by: 2).map { ep(0, $0) }
-        let update = BatchUpdate(deleteRows: deletes, reloadRows: reloads)
+        let update = BatchUpdate(elementDeleted: deletes, elementUpdated: reloads)
         #expect(BatchUpdateValidator().validate(before: [rows], update: update, after: [rows / 2]).isEmpty)
     }
 

@@ -9,19 +9,19 @@ struct BatchSectionMoveRuleTests {
     // MARK: Rule 17
 
     @Test func rule17RowDeleteInsideAMovedSection() {
-        let update = BatchUpdate(moveSections: [mvSection(0, 1)], deleteRows: [ep(0, 0)])
+        let update = BatchUpdate(sectionMoved: [mvSection(0, 1)], elementDeleted: [ep(0, 0)])
         let violations = validateBatch([2, 2], update, [2, 1])
         #expect(violations.rules == [.sectionMoveWithRowOperations])
         #expect(
             violations.messages(.sectionMoveWithRowOperations) == [
                 "attempt to delete row at index path ([0, 0]) while moving section 0 to section 1 in the same update"
             ])
-        let fine = BatchUpdate(moveSections: [mvSection(0, 1)], deleteRows: [ep(1, 0)])
+        let fine = BatchUpdate(sectionMoved: [mvSection(0, 1)], elementDeleted: [ep(1, 0)])
         #expect(validateBatch([2, 2], fine, [1, 2]).isEmpty)
     }
 
     @Test func rule17RowInsertIntoAMovedSectionIsReadAtItsDestination() {
-        let update = BatchUpdate(moveSections: [mvSection(0, 1)], insertRows: [ep(1, 0)])
+        let update = BatchUpdate(sectionMoved: [mvSection(0, 1)], elementInserted: [ep(1, 0)])
         let violations = validateBatch([2, 2], update, [2, 3], flavor: .collectionView)
         #expect(violations.rules == [.sectionMoveWithRowOperations])
         #expect(
@@ -29,13 +29,13 @@ struct BatchSectionMoveRuleTests {
                 "attempt to insert item at index path ([1, 0]) while moving section 0 to section 1 in the same update"
             ])
         // Inserting into the section that did not move is fine.
-        let fine = BatchUpdate(moveSections: [mvSection(0, 1)], insertRows: [ep(0, 0)])
+        let fine = BatchUpdate(sectionMoved: [mvSection(0, 1)], elementInserted: [ep(0, 0)])
         #expect(validateBatch([2, 2], fine, [3, 2]).isEmpty)
     }
 
     @Test func rule17RowMoveAndReloadInsideAMovedSection() {
         let update = BatchUpdate(
-            moveSections: [mvSection(0, 1)], moveRows: [mvRow(ep(0, 0), ep(1, 1))], reloadRows: [ep(0, 1)])
+            sectionMoved: [mvSection(0, 1)], elementUpdated: [ep(0, 1)], elementMoved: [mvRow(ep(0, 0), ep(1, 1))])
         let violations = validateBatch([2, 2], update, [2, 2])
         #expect(violations.messages(.sectionMoveWithRowOperations).count == 2)
         #expect(
@@ -45,7 +45,7 @@ struct BatchSectionMoveRuleTests {
     }
 
     @Test func rule17RowMovedIntoAMovedSectionFromElsewhere() {
-        let update = BatchUpdate(moveSections: [mvSection(0, 1)], moveRows: [mvRow(ep(2, 0), ep(1, 0))])
+        let update = BatchUpdate(sectionMoved: [mvSection(0, 1)], elementMoved: [mvRow(ep(2, 0), ep(1, 0))])
         let violations = validateBatch([2, 2, 1], update, [2, 3, 0])
         #expect(violations.rules == [.sectionMoveWithRowOperations])
         #expect(
@@ -54,23 +54,23 @@ struct BatchSectionMoveRuleTests {
                     + "section 1 in the same update"
             ])
         // Into the section that only shifted (old 1, now 0): fine.
-        let fine = BatchUpdate(moveSections: [mvSection(0, 1)], moveRows: [mvRow(ep(2, 0), ep(0, 0))])
+        let fine = BatchUpdate(sectionMoved: [mvSection(0, 1)], elementMoved: [mvRow(ep(2, 0), ep(0, 0))])
         #expect(validateBatch([2, 2, 1], fine, [3, 2, 0]).isEmpty)
     }
 
     // MARK: Rule 18
 
     @Test func rule18ReloadOfAMovedSection() {
-        let update = BatchUpdate(moveSections: [mvSection(0, 1)], reloadSections: [0])
+        let update = BatchUpdate(sectionUpdated: [0], sectionMoved: [mvSection(0, 1)])
         let violations = validateBatch([1, 1], update, [1, 1])
         #expect(violations.rules == [.reloadOfMovedSection])
         #expect(violations.messages(.reloadOfMovedSection) == ["attempt to reload and move the same section (0)"])
-        #expect(validateBatch([1, 1], BatchUpdate(reloadSections: [0]), [1, 1]).isEmpty)
-        #expect(validateBatch([1, 1], BatchUpdate(moveSections: [mvSection(0, 1)]), [1, 1]).isEmpty)
+        #expect(validateBatch([1, 1], BatchUpdate(sectionUpdated: [0]), [1, 1]).isEmpty)
+        #expect(validateBatch([1, 1], BatchUpdate(sectionMoved: [mvSection(0, 1)]), [1, 1]).isEmpty)
     }
 
     @Test func rule18NoOpSectionMoveWithARowMoveOutOfIt() {
-        let update = BatchUpdate(moveSections: [mvSection(0, 0)], moveRows: [mvRow(ep(0, 0), ep(1, 0))])
+        let update = BatchUpdate(sectionMoved: [mvSection(0, 0)], elementMoved: [mvRow(ep(0, 0), ep(1, 0))])
         let violations = validateBatch([2, 2], update, [1, 3])
         #expect(violations.rules == [.reloadOfMovedSection])
         #expect(
@@ -78,7 +78,7 @@ struct BatchSectionMoveRuleTests {
                 "attempt to move section 0 to itself while moving row at index path ([0, 0]) out of it to index "
                     + "path ([1, 0])"
             ])
-        let fine = BatchUpdate(moveRows: [mvRow(ep(0, 0), ep(1, 0))])
+        let fine = BatchUpdate(elementMoved: [mvRow(ep(0, 0), ep(1, 0))])
         #expect(validateBatch([2, 2], fine, [1, 3]).isEmpty)
     }
 }

@@ -7,20 +7,20 @@ import Testing
 @Suite("Batch validation: values")
 struct BatchValueTests {
     @Test func emptyBatch() {
-        #expect(BatchUpdate().isEmpty)
+        #expect(!BatchUpdate().hasChanges)
         #expect(BatchUpdate().description == "BatchUpdate()")
-        #expect(!BatchUpdate(reconfigureRows: [ep(0, 0)]).isEmpty)
-        #expect(!BatchUpdate(reconfigureRows: [ep(0, 0)]).hasStructuralChanges)
-        #expect(!BatchUpdate(reloadSections: [0]).hasStructuralChanges)
-        #expect(BatchUpdate(moveSections: [mvSection(0, 1)]).hasStructuralChanges)
+        #expect(BatchUpdate(elementReconfigured: [ep(0, 0)]).hasChanges)
+        #expect(!BatchUpdate(elementReconfigured: [ep(0, 0)]).hasStructuralChanges)
+        #expect(!BatchUpdate(sectionUpdated: [0]).hasStructuralChanges)
+        #expect(BatchUpdate(sectionMoved: [mvSection(0, 1)]).hasStructuralChanges)
     }
 
     @Test func descriptionListsTheCallsMade() {
         let update = BatchUpdate(
-            deleteSections: [2], deleteRows: [ep(0, 1)], moveRows: [mvRow(ep(0, 0), ep(1, 2))])
+            sectionDeleted: [2], elementDeleted: [ep(0, 1)], elementMoved: [mvRow(ep(0, 0), ep(1, 2))])
         #expect(
             update.description
-                == "BatchUpdate(deleteSections: [2], deleteRows: [[0, 1]], moveRows: [[0, 0] -> [1, 2]])")
+                == "BatchUpdate(sectionDeleted: [2], elementDeleted: [[0, 1]], elementMoved: [[0, 0] -> [1, 2]])")
     }
 
     @Test func everyNumberedRuleHasItsNumber() {
@@ -47,11 +47,11 @@ struct BatchValueTests {
     @Test func everyViolationIsReportedNotJustTheFirst() {
         // Three independent mistakes in one batch, and one in the next.
         let update = BatchUpdate(
-            deleteSections: [9], insertRows: [ep(0, 8)],
-            moveRows: [mvRow(ep(0, 0), ep(0, 0)), mvRow(ep(0, 0), ep(0, 1))])
+            sectionDeleted: [9], elementInserted: [ep(0, 8)],
+            elementMoved: [mvRow(ep(0, 0), ep(0, 0)), mvRow(ep(0, 0), ep(0, 1))])
         let steps = [
             BatchStep(update: update, after: [3]),
-            BatchStep(update: BatchUpdate(deleteRows: [ep(0, 5)]), after: [2]),
+            BatchStep(update: BatchUpdate(elementDeleted: [ep(0, 5)]), after: [2]),
         ]
         let violations = BatchUpdateValidator().validate(before: [3], steps: steps)
         let first = violations.filter { $0.batchIndex == 0 }.rules
@@ -65,9 +65,9 @@ struct BatchValueTests {
         let validator = BatchUpdateValidator()
         #expect(validator.validate(before: [], steps: []).isEmpty)
         #expect(validator.validate(before: [], update: BatchUpdate(), after: []).isEmpty)
-        #expect(validator.validate(before: [], update: BatchUpdate(insertSections: [0]), after: [0]).isEmpty)
+        #expect(validator.validate(before: [], update: BatchUpdate(sectionInserted: [0]), after: [0]).isEmpty)
         let missingSectionInsert = validator.validate(
-            before: [], update: BatchUpdate(insertRows: [ep(0, 0)]), after: [1])
+            before: [], update: BatchUpdate(elementInserted: [ep(0, 0)]), after: [1])
         #expect(missingSectionInsert.rules == [.sectionCount])
     }
 }

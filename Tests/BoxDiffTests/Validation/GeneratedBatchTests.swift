@@ -56,7 +56,7 @@ struct GeneratedBatchChange {
             for row in old[section].rows.indices {
                 let path = ElementPath(section: section, row: row)
                 if chance(20) {
-                    update.deleteRows.append(path)
+                    update.elementDeleted.append(path)
                 } else if chance(25), let destination = plain.randomElement(using: &rng) {
                     incoming[destination, default: []].append(.moved(path))
                 } else {
@@ -79,18 +79,18 @@ struct GeneratedBatchChange {
             order.insert(.new, at: Int.random(in: 0...order.count, using: &rng))
         }
 
-        update.deleteSections = deleted
+        update.sectionDeleted = deleted
         for (newIndex, origin) in order.enumerated() {
             switch origin {
             case .new:
-                update.insertSections.append(newIndex)
+                update.sectionInserted.append(newIndex)
                 let rows = (0..<Int.random(in: 0...3, using: &rng)).map { _ in
                     ReplayTestState.Row(id: newID(), content: 0)
                 }
                 after.sections.append(ReplayTestState.Section(id: "n\(newIndex)-\(newID())", content: 0, rows: rows))
             case .old(let oldIndex):
                 if oldIndex == movedSection {
-                    update.moveSections.append(Move(source: oldIndex, destination: newIndex))
+                    update.sectionMoved.append(Move(source: oldIndex, destination: newIndex))
                 }
                 let origins =
                     newRows[oldIndex]
@@ -100,16 +100,16 @@ struct GeneratedBatchChange {
                     let newPath = ElementPath(section: newIndex, row: row)
                     switch origin {
                     case .new(let id):
-                        update.insertRows.append(newPath)
+                        update.elementInserted.append(newPath)
                         rows.append(ReplayTestState.Row(id: id, content: 0))
                     case .stay(let oldPath), .moved(let oldPath):
                         var value = old[oldPath.section].rows[oldPath.row]
                         if case .moved = origin {
-                            update.moveRows.append(Move(source: oldPath, destination: newPath))
+                            update.elementMoved.append(Move(source: oldPath, destination: newPath))
                         }
                         if chance(20) {
                             value.content += 1
-                            update.reconfigureRows.append(newPath)
+                            update.elementReconfigured.append(newPath)
                         }
                         rows.append(value)
                     }
@@ -149,21 +149,21 @@ struct GeneratedBatchTests {
             let change = GeneratedBatchChange(using: &rng)
             let before = change.before.shape
             let after = change.after.shape
-            if !change.update.deleteRows.isEmpty {
+            if !change.update.elementDeleted.isEmpty {
                 var broken = change.update
-                broken.deleteRows.removeLast()
+                broken.elementDeleted.removeLast()
                 #expect(validator.validate(before: before, update: broken, after: after).rules.contains(.rowCount))
                 checked += 1
             }
-            if !change.update.insertRows.isEmpty {
+            if !change.update.elementInserted.isEmpty {
                 var broken = change.update
-                broken.insertRows.removeFirst()
+                broken.elementInserted.removeFirst()
                 #expect(validator.validate(before: before, update: broken, after: after).rules.contains(.rowCount))
                 checked += 1
             }
-            if !change.update.deleteSections.isEmpty {
+            if !change.update.sectionDeleted.isEmpty {
                 var broken = change.update
-                broken.deleteSections.removeFirst()
+                broken.sectionDeleted.removeFirst()
                 #expect(validator.validate(before: before, update: broken, after: after).rules.contains(.sectionCount))
                 checked += 1
             }
@@ -177,9 +177,9 @@ struct GeneratedBatchTests {
         var checked = 0
         for _ in 0..<200 {
             let change = GeneratedBatchChange(using: &rng)
-            guard !change.update.reconfigureRows.isEmpty else { continue }
+            guard !change.update.elementReconfigured.isEmpty else { continue }
             var broken = change.update
-            let dropped = broken.reconfigureRows.removeLast()
+            let dropped = broken.elementReconfigured.removeLast()
             let step = BatchReplayStep(update: broken, afterState: change.after)
             let violations = validator.violations(from: change.before, to: change.after, steps: [step])
             #expect(violations.rules == [.missedUpdate])
@@ -204,11 +204,17 @@ struct GeneratedBatchTests {
         func ints() -> [Int] { (0..<Int.random(in: 0...3, using: &rng)).map { _ in index() } }
         func update() -> BatchUpdate {
             BatchUpdate(
-                deleteSections: ints(), insertSections: ints(),
-                moveSections: ints().map { Move(source: $0, destination: index()) }, reloadSections: ints(),
-                deleteRows: paths(), insertRows: paths(),
-                moveRows: paths().map { Move(source: $0, destination: ElementPath(section: index(), row: index())) },
-                reloadRows: paths(), reconfigureRows: paths())
+                sectionDeleted: ints(),
+                sectionInserted: ints(),
+                sectionUpdated: ints(),
+                sectionMoved: ints().map { Move(source: $0, destination: index()) },
+                elementDeleted: paths(),
+                elementInserted: paths(),
+                elementUpdated: paths(),
+                elementMoved: paths().map {
+                    Move(source: $0, destination: ElementPath(section: index(), row: index()))
+                },
+                elementReconfigured: paths())
         }
         func randomState() -> ReplayTestState {
             ReplayTestState(
@@ -233,8 +239,8 @@ struct GeneratedBatchTests {
 
     @Test func hugeCountsDoNotAllocateOrOverflow() {
         let update = BatchUpdate(
-            insertSections: [1], insertRows: [ElementPath(section: 0, row: Int.max - 1)],
-            reloadRows: [ElementPath(section: 0, row: Int.max - 2)])
+            sectionInserted: [1], elementInserted: [ElementPath(section: 0, row: Int.max - 1)],
+            elementUpdated: [ElementPath(section: 0, row: Int.max - 2)])
         let violations = validator.validate(before: [Int.max - 1], update: update, after: [Int.max, Int.max])
         #expect(violations.isEmpty)
         let wrong = validator.validate(before: [Int.max], update: BatchUpdate(), after: [0])
@@ -243,8 +249,8 @@ struct GeneratedBatchTests {
         let before = replayState(replaySection("A", ["a"]))
         let target = replayState(replaySection("A", ["a"]))
         let steps = [
-            BatchStep(update: BatchUpdate(insertSections: [1]), after: [1, Int.max]),
-            BatchStep(update: BatchUpdate(deleteSections: [1]), after: [1]),
+            BatchStep(update: BatchUpdate(sectionInserted: [1]), after: [1, Int.max]),
+            BatchStep(update: BatchUpdate(sectionDeleted: [1]), after: [1]),
         ]
         let replay = validator.replayViolations(from: before, to: target, steps: steps)
         #expect(replay.rules == [.replayMismatch])
