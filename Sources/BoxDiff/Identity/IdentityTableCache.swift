@@ -1,51 +1,81 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// The lazily filled identity table of one Box value, shared by its copies.
 ///
-/// `@unchecked Sendable`: the only mutable state, `table`, is read and
-/// written under `lock`, and an `IdentityTable` is an immutable value once
-/// stored. A Box is copied freely between threads; two threads diffing the
-/// same Box at once may both compute its table, and one of the equal
-/// results is kept.
+/// One reference to a small object (a `ManagedBuffer` whose header is the
+/// slot, so the slot has a fixed address), with no lock. The table is published with an
+/// atomic compare-and-swap on the slot (the standard library's
+/// `_stdlib_atomicAcquiringInitializeARCRef`, a compare-exchange inlined
+/// into this module, available on every platform and OS version Swift
+/// runs on) and read with an acquiring load, so a thread that sees the
+/// table also sees its contents. Two threads that request the table of
+/// the same Box at once may both compute it; the first to publish wins and
+/// the other's equal result is dropped.
+///
+/// A Box that is mutated while it alone holds its cache empties the slot
+/// in place (``invalidate()``) instead of allocating a new cache, so building a
+/// Box one row at a time allocates no cache per row. Nothing else can read
+/// a cache that is uniquely referenced, so the clear needs no atomics.
+///
+/// `@unchecked Sendable` (`ManagedBuffer` is not `Sendable`): the slot is written only by the atomic publish
+/// (once per table) or while uniquely referenced, and an `IdentityTable`
+/// is an immutable value once stored.
 @usableFromInline
-final class IdentityTableCache: @unchecked Sendable {
-    private let lock: UnsafeMutablePointer<pthread_mutex_t>
-    private var table: IdentityTable?
+struct IdentityTableCache: @unchecked Sendable {
+    /// The shared object; its header is the slot.
+    @usableFromInline
+    final class Storage: ManagedBuffer<IdentityTableEntry?, UInt8> {}
 
+    @usableFromInline var storage: Storage
+
+    /// An empty cache: one allocation, the slot (the buffer's header) `nil`
+    /// and no elements.
+    @usableFromInline
     init() {
-        lock = .allocate(capacity: 1)
-        lock.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(lock, nil)
+        storage = unsafeDowncast(Storage.create(minimumCapacity: 0) { _ in nil }, to: Storage.self)
     }
 
-    deinit {
-        pthread_mutex_destroy(lock)
-        lock.deinitialize(count: 1)
-        lock.deallocate()
-    }
-
-    /// The cached table, if one was stored.
+    /// The cached table, if one was published.
+    @usableFromInline
     var cached: IdentityTable? {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        return table
+        storage.withUnsafeMutablePointerToHeader { slot in
+            _stdlib_atomicAcquiringLoadARCRef(object: slot)?._withUnsafeGuaranteedRef { $0.table }
+        }
     }
 
-    /// The cached table, or `make()`'s result, stored for next time.
+    /// The cached table, or `make()`'s result, published for next time.
     @usableFromInline
     func table(_ make: () -> IdentityTable) -> IdentityTable {
         if let table = cached { return table }
         let made = make()
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        if let table { return table }
-        table = made
-        return made
+        return storage.withUnsafeMutablePointerToHeader { slot in
+            _stdlib_atomicAcquiringInitializeARCRef(object: slot, desired: IdentityTableEntry(made))
+                ._withUnsafeGuaranteedRef { $0.table }
+        }
     }
+
+    /// Forgets the table, for a Box whose content changed: empties the
+    /// slot in place when this value alone holds the object (nothing else
+    /// can read it then, so no atomics are needed, and nothing is
+    /// allocated); otherwise leaves the shared object to the copies and
+    /// takes a new, empty one.
+    @usableFromInline
+    mutating func invalidate() {
+        if isKnownUniquelyReferenced(&storage) {
+            storage.withUnsafeMutablePointerToHeader { slot in
+                if slot.pointee != nil { slot.pointee = nil }
+            }
+        } else {
+            self = IdentityTableCache()
+        }
+    }
+
+    /// Whether `self` and `other` share one object (for tests).
+    func isShared(with other: IdentityTableCache) -> Bool { storage === other.storage }
+}
+
+/// A published identity table, behind the one reference a cache's slot
+/// holds.
+@usableFromInline
+final class IdentityTableEntry {
+    @usableFromInline let table: IdentityTable
+    @usableFromInline init(_ table: IdentityTable) { self.table = table }
 }

@@ -5,10 +5,15 @@
 //         |---+ Node(id: 1, component: "one")
 //         |---+ Node(id: 2, component: "two")
 //
-// reads as `Box.empty |-+ (Section(...) |---+ Node(...) |---+ Node(...))`.
+// reads as `Box.empty |-+ (Section(...) |---+ Node(...) |---+ Node(...))`,
+// and `|---+ 1 <> "one"` as `|---+ (1 <> "one")`.
+//
+// Every operator takes its left side `consuming`: in a chain, the left
+// side is the previous operator's unshared result, so rows are appended in
+// place (amortized O(1) each), never copied.
 
-/// Composing components (kept from Bento; binds tighter than the
-/// concatenation operators).
+/// Composing a row from an identity and a component: `<>` (binds tighter
+/// than the concatenation operators, as in Bento).
 precedencegroup ComposingPrecedence {
     associativity: left
     higherThan: NodeConcatenationPrecedence
@@ -36,57 +41,67 @@ infix operator |---+ : NodeConcatenationPrecedence
 infix operator |---? : NodeConcatenationPrecedence
 /// Appends many rows.
 infix operator |---* : NodeConcatenationPrecedence
+/// Makes a row: `id <> component` (see ``Node``).
+infix operator <> : ComposingPrecedence
 
 extension Box {
     /// `box |-+ section`: ``appending(section:)-(Section<SectionID,RowID>)``.
-    public static func |-+ (lhs: Box, rhs: Section<SectionID, RowID>) -> Box {
-        lhs.appending(section: rhs)
+    public static func |-+ (lhs: consuming Box, rhs: Section<SectionID, RowID>) -> Box {
+        lhs.append(section: rhs)
+        return lhs
     }
 
     /// `box |-? section`: appends the section when it is not `nil`; with
     /// `.iff(condition) { Section(...) }`, when the condition holds.
-    public static func |-? (lhs: Box, rhs: Section<SectionID, RowID>?) -> Box {
-        lhs.appending(section: rhs)
+    public static func |-? (lhs: consuming Box, rhs: Section<SectionID, RowID>?) -> Box {
+        if let rhs { lhs.append(section: rhs) }
+        return lhs
     }
 
     /// `box |---+ node`: appends to the last section.
     /// - Precondition: the Box has a section.
-    public static func |---+ (lhs: Box, rhs: Node<RowID>) -> Box {
-        lhs.appending(node: rhs)
+    public static func |---+ (lhs: consuming Box, rhs: Node<RowID>) -> Box {
+        lhs.append(node: rhs)
+        return lhs
     }
 
     /// `box |---? node`: appends to the last section when `node` is not `nil`.
-    public static func |---? (lhs: Box, rhs: Node<RowID>?) -> Box {
-        lhs.appending(node: rhs)
+    public static func |---? (lhs: consuming Box, rhs: Node<RowID>?) -> Box {
+        if let rhs { lhs.append(node: rhs) }
+        return lhs
     }
 
     /// `box |---* nodes`: appends `nodes` to the last section.
-    public static func |---* (lhs: Box, rhs: [Node<RowID>]) -> Box {
-        lhs.appending(nodes: rhs)
+    public static func |---* (lhs: consuming Box, rhs: [Node<RowID>]) -> Box {
+        lhs.append(nodes: rhs)
+        return lhs
     }
 }
 
 extension Section {
     /// `section |---+ node`: ``appending(node:)-(Node<RowID>)``.
-    public static func |---+ (lhs: Section, rhs: Node<RowID>) -> Section {
-        lhs.appending(node: rhs)
+    public static func |---+ (lhs: consuming Section, rhs: Node<RowID>) -> Section {
+        lhs.append(node: rhs)
+        return lhs
     }
 
     /// `section |---? node`: appends the row when it is not `nil`; with
     /// `.iff(condition) { Node(...) }`, when the condition holds.
-    public static func |---? (lhs: Section, rhs: Node<RowID>?) -> Section {
-        lhs.appending(node: rhs)
+    public static func |---? (lhs: consuming Section, rhs: Node<RowID>?) -> Section {
+        if let rhs { lhs.append(node: rhs) }
+        return lhs
     }
 
     /// `section |---? nodes`: appends the rows when they are not `nil`.
-    public static func |---? (lhs: Section, rhs: [Node<RowID>]?) -> Section {
-        guard let rhs else { return lhs }
-        return lhs.appending(nodes: rhs)
+    public static func |---? (lhs: consuming Section, rhs: [Node<RowID>]?) -> Section {
+        if let rhs { lhs.append(nodes: rhs) }
+        return lhs
     }
 
     /// `section |---* nodes`: appends all of `nodes`.
-    public static func |---* (lhs: Section, rhs: [Node<RowID>]) -> Section {
-        lhs.appending(nodes: rhs)
+    public static func |---* (lhs: consuming Section, rhs: [Node<RowID>]) -> Section {
+        lhs.append(nodes: rhs)
+        return lhs
     }
 }
 

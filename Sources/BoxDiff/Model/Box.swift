@@ -16,10 +16,21 @@
 /// first time it is diffed, so diffing it again, typically as the old side
 /// of the next render, does not hash it again. Mutating ``sections`` drops
 /// the cache.
+///
+/// Building is linear: Box and ``Section`` are values over copy-on-write
+/// arrays, and the operators and `appending` methods take the Box they
+/// extend as `consuming`, so a Box that is not shared (the temporary of an
+/// operator chain, or `box = box |---+ node` in an optimized build) gets
+/// its row appended in place: amortized O(1) per row, with no copy of the
+/// rows and no new identity-table cache (a Box that alone holds its cache
+/// empties it in place on mutation). The `append` methods mutate in place
+/// in every build.
 public struct Box<SectionID: Hashable, RowID: Hashable>: CustomStringConvertible {
     /// The sections, in order.
     public var sections: [Section<SectionID, RowID>] {
-        didSet { cache = IdentityTableCache() }
+        // Alone with the cache: emptied in place (no allocation); shared
+        // with a copy: the copy keeps it, this value gets a new one.
+        didSet { cache.invalidate() }
     }
 
     @usableFromInline var cache: IdentityTableCache
@@ -37,47 +48,70 @@ public struct Box<SectionID: Hashable, RowID: Hashable>: CustomStringConvertible
     /// - Complexity: O(number of sections).
     public var rowCount: Int { sections.reduce(0) { $0 + $1.rows.count } }
 
-    /// This Box with `section` appended.
-    public func appending(section: Section<SectionID, RowID>) -> Box {
-        var sections = self.sections
+    /// Appends `section`.
+    /// - Complexity: amortized O(1) when the sections are not shared.
+    public mutating func append(section: Section<SectionID, RowID>) {
         sections.append(section)
-        return Box(sections: sections)
+    }
+
+    /// Appends `node` to the last section.
+    /// - Precondition: the Box has a section.
+    /// - Complexity: amortized O(1) when the rows are not shared.
+    public mutating func append(node: Node<RowID>) {
+        precondition(!sections.isEmpty, "BoxDiff: appending rows to a Box without sections")
+        sections[sections.count - 1].rows.append(node)
+    }
+
+    /// Appends `nodes` to the last section.
+    /// - Precondition: the Box has a section (unless `nodes` is empty).
+    /// - Complexity: amortized O(`nodes.count`) when the rows are not shared.
+    public mutating func append(nodes: [Node<RowID>]) {
+        if nodes.isEmpty { return }
+        precondition(!sections.isEmpty, "BoxDiff: appending rows to a Box without sections")
+        sections[sections.count - 1].rows.append(contentsOf: nodes)
+    }
+
+    /// This Box with `section` appended (in place when this Box is not
+    /// shared).
+    public consuming func appending(section: Section<SectionID, RowID>) -> Box {
+        append(section: section)
+        return self
     }
 
     /// This Box with `section` appended when it is not `nil`.
-    public func appending(section: Section<SectionID, RowID>?) -> Box {
-        guard let section else { return self }
-        return appending(section: section)
+    public consuming func appending(section: Section<SectionID, RowID>?) -> Box {
+        if let section { append(section: section) }
+        return self
     }
 
     /// This Box with `section` appended when `condition` holds (`section`
     /// is only evaluated then).
-    public func appending(section: @autoclosure () -> Section<SectionID, RowID>, if condition: Bool) -> Box {
-        condition ? appending(section: section()) : self
+    public consuming func appending(section: @autoclosure () -> Section<SectionID, RowID>, if condition: Bool) -> Box {
+        if condition { append(section: section()) }
+        return self
     }
 
-    /// This Box with `node` appended to its last section.
+    /// This Box with `node` appended to its last section (in place when
+    /// this Box is not shared).
     /// - Precondition: the Box has a section.
-    public func appending(node: Node<RowID>) -> Box {
-        appending(nodes: [node])
+    public consuming func appending(node: Node<RowID>) -> Box {
+        append(node: node)
+        return self
     }
 
     /// This Box with `node` appended to its last section when it is not
     /// `nil`.
     /// - Precondition: the Box has a section when `node` is not `nil`.
-    public func appending(node: Node<RowID>?) -> Box {
-        guard let node else { return self }
-        return appending(node: node)
+    public consuming func appending(node: Node<RowID>?) -> Box {
+        if let node { append(node: node) }
+        return self
     }
 
     /// This Box with `nodes` appended to its last section.
     /// - Precondition: the Box has a section (unless `nodes` is empty).
-    public func appending(nodes: [Node<RowID>]) -> Box {
-        if nodes.isEmpty { return self }
-        precondition(!sections.isEmpty, "BoxDiff: appending rows to a Box without sections")
-        var sections = self.sections
-        sections[sections.count - 1].rows.append(contentsOf: nodes)
-        return Box(sections: sections)
+    public consuming func appending(nodes: [Node<RowID>]) -> Box {
+        append(nodes: nodes)
+        return self
     }
 
     /// One line per section.
@@ -88,7 +122,12 @@ public struct Box<SectionID: Hashable, RowID: Hashable>: CustomStringConvertible
 
 extension Box: Equatable {
     /// Same sections: identities, headers, footers, rows and components, in
-    /// order (the cached identity table is not compared).
+    /// order (the cached identity table is not compared). Two Boxes built
+    /// separately from equal comparable content are equal. A Box equals
+    /// itself and its unmodified copies whatever it holds (Swift's array
+    /// `==` counts arrays sharing one storage as equal, as the diff counts
+    /// rows carried over); Boxes built separately that hold an incomparable
+    /// component are never equal (see ``Component/==(_:_:)``).
     public static func == (lhs: Box, rhs: Box) -> Bool { lhs.sections == rhs.sections }
 }
 

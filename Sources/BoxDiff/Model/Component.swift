@@ -7,20 +7,52 @@
 /// What a row, a header or a footer shows: a platform-neutral stand-in for
 /// a view model (Bento's `Renderable`).
 ///
-/// A component made from a `Hashable` value is *comparable*: its content
-/// hash and `==` decide whether it changed between two renders. A component
-/// made with ``init(incomparable:)`` cannot be compared and counts as
-/// changed on every diff (its row is always updated).
-///
-/// Components are `Sendable`: comparable values must be
-/// `Hashable & Sendable`, incomparable ones `Sendable`. That keeps a `Box`
-/// of `Sendable` identifiers `Sendable` without any unchecked conformance.
+/// A component made from a `Hashable & Sendable` value is *comparable*:
+/// its content hash and `==` decide whether it changed between two
+/// renders. A component made with ``init(incomparable:)`` cannot be
+/// compared and counts as changed on every diff (its row is always
+/// updated).
 ///
 /// ```swift
 /// let title = Component("Fruit")                 // comparable
 /// let label: Component = "Apples"                // string literal
 /// let view = Component(incomparable: someClosure) // always updated
 /// ```
+///
+/// ## Bento components (classes holding closures)
+///
+/// Bento's components are classes that hold closures: neither `Hashable`
+/// nor `Sendable`. They go in as they are, in Swift 6 mode too, with no
+/// conformance to add:
+///
+/// ```swift
+/// final class TextInput {                        // not Sendable, not Hashable
+///     let placeholder: String
+///     let didChangeText: (String) -> Void
+///     init(placeholder: String, didChangeText: @escaping (String) -> Void) { ... }
+/// }
+///
+/// let box = Box<String, String>.empty
+///     |-+ Section(id: "form")
+///     |---+ "name" <> TextInput(placeholder: "Name") { model.name = $0 }
+///     |---+ "mail" <> Component(incomparable: TextInput(placeholder: "Mail") { model.mail = $0 })
+///
+/// let input = box.sections[0].rows[0].component(as: TextInput.self)
+/// ```
+///
+/// Such a value is kept behind an `@unchecked Sendable` box so that the
+/// component, and a Box holding it, stay `Sendable` (a Box may be diffed
+/// off the main thread). BoxDiff never touches the value: it does not
+/// hash, compare or call it, and only hands it back through ``value``,
+/// ``value(as:)`` and ``Node/component(as:)`` (and ``description``, which
+/// describes it). The caller is responsible for using it on the right
+/// thread: read it back on the thread (typically the main actor) that
+/// made it, and expect its last release, and so its `deinit`, on whichever
+/// thread drops the last Box holding it.
+///
+/// To have such a row compared instead of always updated, make a
+/// `Hashable & Sendable` view model of what it shows (the closures left
+/// out) and pass that.
 public struct Component: Sendable, Equatable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The value, behind one reference: copying a component, and so a row,
     /// is one retain, and a row stays small (an id and a pointer), which
@@ -39,7 +71,7 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
         /// Whether the value can be compared.
         var isComparable: Bool { false }
         /// The value.
-        var anyValue: any Sendable { () }
+        var anyValue: Any { () }
         /// ``Component/contentHash`` of the value.
         func contentHash() -> UInt64 { 0 }
         /// The identity hash of the value (``contentHash`` before its type
@@ -57,7 +89,7 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
         let value: Value
         init(_ value: Value) { self.value = value }
         override var isComparable: Bool { true }
-        override var anyValue: any Sendable { value }
+        override var anyValue: Any { value }
         override func contentHash() -> UInt64 { Component.hash(value) }
         override func valueHash() -> UInt64 { IdentityHashing.hash(value) }
         override func isEqual(to other: Storage) -> Bool {
@@ -71,10 +103,13 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
     }
 
     /// An incomparable value: equal to nothing.
+    ///
+    /// `@unchecked Sendable` although `value` may not be: BoxDiff never
+    /// touches it, only hands it back (see ``Component/init(incomparable:)``).
     final class Opaque: Storage, @unchecked Sendable {
-        let value: any Sendable
-        init(_ value: any Sendable) { self.value = value }
-        override var anyValue: any Sendable { value }
+        let value: Any
+        init(_ value: Any) { self.value = value }
+        override var anyValue: Any { value }
     }
 
     /// A comparable component: changed when its value is not `==` to the
@@ -84,8 +119,11 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
     }
 
     /// A component that cannot be compared: it counts as changed on every
-    /// diff.
-    public init(incomparable value: any Sendable) {
+    /// diff. `value` may be anything, `Sendable` or not, such as a Bento
+    /// component class holding closures: BoxDiff never touches it and only
+    /// hands it back; the caller is responsible for the threads it is used
+    /// on (see "Bento components" above).
+    public init(incomparable value: Any) {
         storage = Opaque(value)
     }
 
@@ -94,11 +132,12 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
         storage = Typed(value)
     }
 
-    /// The wrapped value.
-    public var value: any Sendable { storage.anyValue }
+    /// The wrapped value (`Any`, since an incomparable value need not be
+    /// `Sendable`: see ``init(incomparable:)``).
+    public var value: Any { storage.anyValue }
 
     /// The wrapped value as `T`, or `nil` when it is of another type.
-    public func value<T>(as _: T.Type = T.self) -> T? { value as? T }
+    public func value<T>(as _: T.Type = T.self) -> T? { storage.anyValue as? T }
 
     /// Whether the component can be compared (was made from a `Hashable`).
     public var isComparable: Bool { storage.isComparable }
@@ -169,12 +208,22 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
         return mixed == 0 ? 1 : mixed
     }
 
-    /// Whether two components show the same content: both comparable, of
-    /// the same type and `==`. An incomparable component equals nothing,
-    /// not even itself (like `Double.nan`), since it counts as changed on
-    /// every diff.
+    /// Whether two components show the same content, by the diff's own
+    /// rule: both comparable, and either copies of one component (the same
+    /// storage object, as a row carried over from the previous render) or
+    /// of one type with `==` values. So two components made separately
+    /// from equal values are equal, and a copy equals its original even
+    /// when its value does not equal itself (`Double.nan`), as the diff
+    /// finds such a row unchanged.
+    ///
+    /// An incomparable component (``init(incomparable:)``) equals nothing,
+    /// not even itself, since every diff counts it as changed; so a
+    /// ``Node`` holding one is not `==` even to itself, and ``Box``es or
+    /// ``Section``s holding one are `==` only when they share their arrays'
+    /// storage (an unmodified copy: see ``Box/==(_:_:)``).
     public static func == (lhs: Component, rhs: Component) -> Bool {
-        lhs.storage.isEqual(to: rhs.storage)
+        if lhs.storage === rhs.storage { return lhs.storage.isComparable }
+        return lhs.storage.isEqual(to: rhs.storage)
     }
 
     /// The wrapped value's description; incomparable ones are marked.

@@ -27,30 +27,42 @@ public struct Section<SectionID: Hashable, RowID: Hashable>: CustomStringConvert
         self.rows = rows
     }
 
-    /// This section with `node` appended.
-    public func appending(node: Node<RowID>) -> Section {
-        var copy = self
-        copy.rows.append(node)
-        return copy
+    /// Appends `node`.
+    /// - Complexity: amortized O(1) when the rows are not shared.
+    public mutating func append(node: Node<RowID>) {
+        rows.append(node)
+    }
+
+    /// Appends `nodes`.
+    /// - Complexity: amortized O(`nodes.count`) when the rows are not shared.
+    public mutating func append(nodes: [Node<RowID>]) {
+        rows.append(contentsOf: nodes)
+    }
+
+    /// This section with `node` appended (in place when this section is
+    /// not shared, as in an operator chain: see ``Box``).
+    public consuming func appending(node: Node<RowID>) -> Section {
+        rows.append(node)
+        return self
     }
 
     /// This section with `nodes` appended.
-    public func appending(nodes: [Node<RowID>]) -> Section {
-        var copy = self
-        copy.rows.append(contentsOf: nodes)
-        return copy
+    public consuming func appending(nodes: [Node<RowID>]) -> Section {
+        rows.append(contentsOf: nodes)
+        return self
     }
 
     /// This section with `node` appended when it is not `nil`.
-    public func appending(node: Node<RowID>?) -> Section {
-        guard let node else { return self }
-        return appending(node: node)
+    public consuming func appending(node: Node<RowID>?) -> Section {
+        if let node { rows.append(node) }
+        return self
     }
 
     /// This section with `node` appended when `condition` holds (`node` is
     /// only evaluated then).
-    public func appending(node: @autoclosure () -> Node<RowID>, if condition: Bool) -> Section {
-        condition ? appending(node: node()) : self
+    public consuming func appending(node: @autoclosure () -> Node<RowID>, if condition: Bool) -> Section {
+        if condition { rows.append(node()) }
+        return self
     }
 
     /// A hash of the header and footer: 0 when either is incomparable
@@ -82,7 +94,8 @@ public struct Section<SectionID: Hashable, RowID: Hashable>: CustomStringConvert
 }
 
 extension Section: Equatable {
-    /// Same identity, header, footer and rows.
+    /// Same identity, header, footer and rows (rows sharing one array
+    /// storage count as equal, as for ``Box/==(_:_:)``).
     public static func == (lhs: Section, rhs: Section) -> Bool {
         lhs.id == rhs.id && lhs.header == rhs.header && lhs.footer == rhs.footer && lhs.rows == rhs.rows
     }

@@ -40,11 +40,14 @@ struct ComponentTests {
     }
 
     @Test func valueEqualityIsTheValuesOwn() {
-        // A copy shares the storage, but == still asks the value: NaN is
-        // not equal to itself.
+        // A copy shares the storage and is equal, as the diff finds a
+        // carried-over row unchanged; a separately made NaN is asked, and
+        // is not equal.
         let nan = Component(Double.nan)
         let copy = nan
-        #expect(nan != copy)
+        #expect(nan == copy)
+        #expect(nan != Component(Double.nan))
+        #expect(Component("A") == Component("A"), "made separately, equal values")
         let one = Component(1.5)
         #expect(one.isComparable)
         #expect(one.value(as: Double.self) == 1.5)
