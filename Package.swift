@@ -1,5 +1,6 @@
 // swift-tools-version:6.2
 // 6.2: the tests use Swift Testing's exit tests, new in Swift 6.2.
+import Foundation
 import PackageDescription
 
 /// Every platform but Linux builds the C core with its own XXH3 (written
@@ -82,6 +83,7 @@ let package = Package(
         .executableTarget(
             name: "BoxDiffBench",
             dependencies: [
+                "BoxDiffTestSupport",
                 "BoxDiff", "BoxDiffValidation", "CBoxDiff", "BoxDiffBenchC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -90,3 +92,9 @@ let package = Package(
     ],
     cLanguageStandard: .c11
 )
+
+// Documentation (scripts/docs.sh): the DocC plugin only when BOXDIFF_DOCS is
+// set, so apps that depend on BoxDiff never resolve it.
+if ProcessInfo.processInfo.environment["BOXDIFF_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

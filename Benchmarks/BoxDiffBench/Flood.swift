@@ -1,3 +1,4 @@
+import BoxDiffTestSupport
 import BoxDiff
 import BoxDiffBenchC
 import CBoxDiff

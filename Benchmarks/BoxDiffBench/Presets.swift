@@ -1,3 +1,4 @@
+import BoxDiffTestSupport
 import ArgumentParser
 import Foundation
 

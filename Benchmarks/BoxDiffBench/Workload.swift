@@ -1,3 +1,4 @@
+import BoxDiffTestSupport
 import BoxDiffBenchC
 import CBoxDiff
 import Foundation
@@ -9,20 +10,9 @@ struct BenchItem: Hashable, Sendable {
     var content: UInt64
 }
 
-/// A seeded SplitMix64 generator, so every run of the benchmark with the
-/// same `--seed` diffs the same lists.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+// The seeded generator is the tests' SplitMix64 (BoxDiffTestSupport), so
+// every run of the benchmark with the same `--seed` diffs the same lists.
+extension SeededGenerator {
 
     /// A random version-4 UUID built from two generator outputs.
     mutating func uuid() -> UUID {

@@ -1,7 +1,7 @@
 import BoxDiff
 
 /// The text of every violation, in UIKit's wording where UIKit has one
-/// (quoted in `docs/uikit-batch-rules.md`), in the same style where it has
+/// (quoted in the batch-update rules article), in the same style where it has
 /// none. "row"/"rows"/"table view" become "item"/"items"/"collection view"
 /// in the collection-view flavour. Paths print as `ElementPath` does: `[1, 2]`.
 struct BatchMessages {

@@ -1,6 +1,6 @@
 import BoxDiff
 
-/// A rule of `docs/uikit-batch-rules.md` that a batch can break.
+/// A rule of <doc:BatchUpdateRules> that a batch can break.
 ///
 /// Cases `sectionCount` through `staleBeforeState` are the numbered rules
 /// 1–19 (see `number`). The `reconfigure…` cases are the checks of the
@@ -81,7 +81,7 @@ public enum BatchRule: Hashable, Sendable, CaseIterable, CustomStringConvertible
     /// A reloaded row or section whose content did not change.
     case reloadOfUnchangedContent
 
-    /// The rule's number in `docs/uikit-batch-rules.md` (1–19), or `nil` for
+    /// The rule's number in <doc:BatchUpdateRules> (1–19), or `nil` for
     /// the reconfigure and replay checks, which are not numbered there.
     public var number: Int? {
         switch self {

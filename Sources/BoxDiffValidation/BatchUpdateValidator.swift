@@ -1,7 +1,7 @@
 import BoxDiff
 
 /// Checks batch updates against UIKit's rules without UIKit
-/// (`docs/uikit-batch-rules.md`).
+/// (<doc:BatchUpdateRules>).
 ///
 /// `validate(before:steps:)` simulates how `UITableView` /
 /// `UICollectionView.performBatchUpdates` processes each batch and returns

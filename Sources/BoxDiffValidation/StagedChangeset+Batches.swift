@@ -55,7 +55,7 @@ enum ReplayMarkers {
 
 extension StagedChangeset {
     /// Each stage as a batch with the shape (rows per section) of its data.
-    /// Empty for a ``reloadsEverything`` plan, which is not a batch.
+    /// Empty for a `reloadsEverything` plan, which is not a batch.
     public func batchSteps<S, R>() -> [BatchStep] where Data == Box<S, R> {
         guard !reloadsEverything else { return [] }
         return stages.map { BatchStep(update: $0.batchUpdate, after: $0.data.sections.map(\.rows.count)) }
@@ -63,7 +63,7 @@ extension StagedChangeset {
 
     /// Each stage as a batch with the identities of its data, for
     /// `BatchUpdateValidator.replayViolations(from:to:steps:)`. Empty for a
-    /// ``reloadsEverything`` plan.
+    /// `reloadsEverything` plan.
     public func replaySteps<S, R>() -> [BatchReplayStep<S, R>] where Data == Box<S, R> {
         replaySteps(numbering: nil)
     }
@@ -84,7 +84,7 @@ extension StagedChangeset {
     /// `BatchUpdateValidator.validate(before:steps:)` and the identity
     /// replay of `replayViolations(from:to:steps:)` (the result must be the
     /// last stage's data, each changed row and section refreshed exactly
-    /// once). Empty for a valid changeset and for a ``reloadsEverything``
+    /// once). Empty for a valid changeset and for a `reloadsEverything`
     /// plan.
     ///
     /// ```swift

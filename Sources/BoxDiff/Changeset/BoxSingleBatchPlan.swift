@@ -1,4 +1,4 @@
-/// A Box changeset as one batch (uikit-batch-rules.md, "Single-batch
+/// A Box changeset as one batch (BoxDiffValidation's batch-update rules article, "Single-batch
 /// mode"), rewritten so every rule holds:
 ///
 /// - a section that is moved and has row changes, or whose header or

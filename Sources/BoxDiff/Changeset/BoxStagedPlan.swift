@@ -1,4 +1,4 @@
-/// The calls of a staged Box changeset (uikit-batch-rules.md, "What must be
+/// The calls of a staged Box changeset (BoxDiffValidation's batch-update rules article, "What must be
 /// split into separate batches"), before any intermediate data is built:
 ///
 /// 1. row updates (O paths), with ``UpdateStyle/reload``;

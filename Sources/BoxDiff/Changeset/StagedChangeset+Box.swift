@@ -26,7 +26,7 @@ extension StagedChangeset {
     /// longest increasing run of the rows that stay in it.
     ///
     /// With ``BatchMode/singleBatch``: one stage whose data is the target,
-    /// rewritten to satisfy every batch rule (see uikit-batch-rules.md).
+    /// rewritten to satisfy every batch rule (see BoxDiffValidation's batch-update rules article).
     ///
     /// Past ``DiffOptions/reloadThreshold`` changes, the result has
     /// ``reloadsEverything`` set and one stage without calls whose data is

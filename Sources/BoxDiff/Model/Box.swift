@@ -1,7 +1,7 @@
 /// The content of a sectioned list: sections of rows, as Bento's `Box`.
 ///
-/// Build one with the operators (``|-+``, ``|---+``, ``|-?``, ``|---?``,
-/// ``|---*``) or with plain methods, then diff two Boxes with
+/// Build one with the operators (``|-+(_:_:)``, ``|---+(_:_:)``, ``|-?(_:_:)``, ``|---?(_:_:)``,
+/// ``|---*(_:_:)``) or with plain methods, then diff two Boxes with
 /// `StagedChangeset(source:target:)`.
 ///
 /// ```swift

@@ -38,11 +38,7 @@ private func diffChecked<S, R>(
     workspace: DiffWorkspace? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> StagedChangeset<Box<S, R>> {
     let c = try StagedChangeset(source: old, target: new, options: options, workspace: workspace)
-    let violations = c.violations(from: old)
-    #expect(violations.isEmpty, "\(options): \(violations)", sourceLocation: sourceLocation)
-    let problems = BoxReplay.problems(c, from: old, to: new)
-    #expect(problems.isEmpty, "\(options): \(problems.joined(separator: "\n"))", sourceLocation: sourceLocation)
-    #expect(BoxReplay.same(c.applied(to: old), new), "\(options)", sourceLocation: sourceLocation)
+    expectReplays(c, from: old, to: new, "\(options)", sourceLocation: sourceLocation)
     return c
 }
 

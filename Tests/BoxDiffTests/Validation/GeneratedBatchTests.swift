@@ -1,3 +1,4 @@
+import BoxDiffTestSupport
 import Testing
 
 @testable import BoxDiff
@@ -27,7 +28,7 @@ struct GeneratedBatchChange {
         case new
     }
 
-    init(using rng: inout ValidationSplitMix) {
+    init(using rng: inout SeededGenerator) {
         var nextID = 0
         func newID() -> String {
             nextID += 1
@@ -128,7 +129,7 @@ struct GeneratedBatchTests {
 
     @Test(arguments: 0..<8)
     func wellFormedBatchesAreAcceptedAndReplay(seed: UInt64) {
-        var rng = ValidationSplitMix(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         for _ in 0..<150 {
             let change = GeneratedBatchChange(using: &rng)
             let step = BatchReplayStep(update: change.update, afterState: change.after)
@@ -143,7 +144,7 @@ struct GeneratedBatchTests {
 
     @Test(arguments: 0..<4)
     func droppingADeleteOrInsertBreaksTheCounts(seed: UInt64) {
-        var rng = ValidationSplitMix(seed: 100 + seed)
+        var rng = SeededGenerator(seed: 100 + seed)
         var checked = 0
         for _ in 0..<200 {
             let change = GeneratedBatchChange(using: &rng)
@@ -173,7 +174,7 @@ struct GeneratedBatchTests {
 
     @Test(arguments: 0..<4)
     func droppingAReconfigureIsAMissedUpdate(seed: UInt64) {
-        var rng = ValidationSplitMix(seed: 200 + seed)
+        var rng = SeededGenerator(seed: 200 + seed)
         var checked = 0
         for _ in 0..<200 {
             let change = GeneratedBatchChange(using: &rng)
@@ -191,7 +192,7 @@ struct GeneratedBatchTests {
 
     @Test(arguments: 0..<4)
     func garbageNeverCrashes(seed: UInt64) {
-        var rng = ValidationSplitMix(seed: 300 + seed)
+        var rng = SeededGenerator(seed: 300 + seed)
         let extremes = [Int.min, -1, 0, 1, 2, 3, Int.max]
         func index() -> Int {
             Int.random(in: 0..<10, using: &rng) == 0
@@ -277,7 +278,7 @@ struct BatchIndexShiftTests {
 
     @Test(arguments: 0..<4)
     func matchesTheLiteralRule(seed: UInt64) {
-        var rng = ValidationSplitMix(seed: 400 + seed)
+        var rng = SeededGenerator(seed: 400 + seed)
         for _ in 0..<2000 {
             let removed = BatchSimulation.distinctSorted(
                 (0..<Int.random(in: 0...6, using: &rng)).map { _ in
