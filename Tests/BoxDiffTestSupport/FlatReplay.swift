@@ -2,7 +2,9 @@ import BoxDiff
 
 /// Replays a flat changeset's stages, operation by operation, the way UIKit
 /// applies batch updates to a single section, independently of the stages'
-/// `data` except for the values of inserted and updated elements.
+/// `data` except for the values of inserted, reloaded and reconfigured
+/// elements. A reload lands where UIKit puts it (its old index shifted by
+/// the stage's deletes and inserts); reconfigures apply after the batch.
 public enum FlatReplay {
     /// A replay failure: which stage and what went wrong.
     public struct Failure: Error, CustomStringConvertible {
@@ -23,32 +25,46 @@ public enum FlatReplay {
         var current = source
         for (k, stage) in changeset.enumerated() {
             func fail(_ message: String) -> Failure { Failure(stage: k, message: message) }
-            for path in stage.elementUpdated {
-                guard path.section == 0, current.indices.contains(path.row),
-                    stage.data.indices.contains(path.row)
-                else { throw fail("update \(path) out of range") }
-                current[path.row] = stage.data[path.row]
-            }
             var removed = Set<Int>()
             for path in stage.elementDeleted {
                 guard path.section == 0, current.indices.contains(path.row),
                     removed.insert(path.row).inserted
                 else { throw fail("delete \(path) out of range or repeated") }
             }
+            for path in stage.elementUpdated {
+                guard path.section == 0, current.indices.contains(path.row),
+                    removed.insert(path.row).inserted
+                else { throw fail("update \(path) out of range, repeated or also deleted") }
+            }
             for move in stage.elementMoved {
                 guard move.source.section == 0, current.indices.contains(move.source.row),
                     removed.insert(move.source.row).inserted
                 else { throw fail("move source \(move.source) out of range or repeated") }
             }
-            let deleted = Set(stage.elementDeleted.map(\.row))
+            let deleted = stage.elementDeleted.map(\.row).sorted()
             let remaining = current.indices.filter { !removed.contains($0) }.map { current[$0] }
             let newCount = current.count - deleted.count + stage.elementInserted.count
-            var slots = [E?](repeating: nil, count: newCount)
+            var slots = [E?](repeating: nil, count: max(0, newCount))
             for path in stage.elementInserted {
                 guard path.section == 0, slots.indices.contains(path.row), slots[path.row] == nil,
                     stage.data.indices.contains(path.row)
                 else { throw fail("insert \(path) out of range or repeated") }
                 slots[path.row] = stage.data[path.row]
+            }
+            // A reload is a delete of r plus an insert at r', which UIKit
+            // computes from the explicit deletes and inserts only: r minus
+            // the deletes before it is r's rank among the rows that stay,
+            // and r' the position of that rank among the slots no insert
+            // takes.
+            let inserted = Set(stage.elementInserted.map(\.row))
+            let free = slots.indices.filter { !inserted.contains($0) }
+            for path in stage.elementUpdated {
+                let rank = path.row - deleted.prefix { $0 < path.row }.count
+                guard free.indices.contains(rank) else { throw fail("reload \(path) lands out of range") }
+                let target = free[rank]
+                guard slots[target] == nil, stage.data.indices.contains(target)
+                else { throw fail("reload \(path) lands on a taken row \(target)") }
+                slots[target] = stage.data[target]
             }
             for move in stage.elementMoved {
                 let d = move.destination.row
@@ -63,6 +79,15 @@ public enum FlatReplay {
             }
             guard rest.next() == nil else { throw fail("elements left over") }
             current = slots.map { $0! }
+            // Reconfigures refresh rows in place, after the batch.
+            var reconfigured = Set<Int>()
+            for path in stage.elementReconfigured {
+                guard path.section == 0, current.indices.contains(path.row), stage.data.indices.contains(path.row),
+                    reconfigured.insert(path.row).inserted,
+                    current[path.row].differenceIdentifier == stage.data[path.row].differenceIdentifier
+                else { throw fail("reconfigure \(path) out of range, repeated or of another element") }
+                current[path.row] = stage.data[path.row]
+            }
             guard current.count == stage.data.count,
                 zip(current, stage.data).allSatisfy({
                     $0.differenceIdentifier == $1.differenceIdentifier && $0.isContentEqual(to: $1)

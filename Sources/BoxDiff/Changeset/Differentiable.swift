@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import struct FoundationEssentials.UUID
+#elseif canImport(Foundation)
+    import struct Foundation.UUID
+#endif
+
 /// An element that can be diffed: it has an identity that stays the same
 /// while its content changes.
 ///
@@ -11,7 +17,17 @@
 /// ```
 ///
 /// `Hashable` types get both requirements for free: the value is its own
-/// identity and content.
+/// identity and content. `Identifiable` types get `differenceIdentifier`
+/// from `id` (also when they are `Hashable`: then `id` is the identity and
+/// `==` compares contents):
+///
+/// ```swift
+/// struct User: Hashable, Identifiable, Differentiable {
+///     var id: UUID
+///     var name: String
+/// }
+/// // differenceIdentifier == id; isContentEqual(to:) is ==
+/// ```
 ///
 /// Identities are diffed as 64-bit hashes, and a hash only proposes a
 /// pairing: `==` on the identifiers decides wherever the hash is not exact.
@@ -46,6 +62,20 @@ extension Differentiable where Self: Hashable {
     public var differenceIdentifier: Self { self }
 }
 
+extension Differentiable where Self: Identifiable {
+    /// The identity is `id`.
+    @inlinable
+    public var differenceIdentifier: ID { id }
+}
+
+extension Differentiable where Self: Hashable & Identifiable {
+    /// The identity is `id`, not the whole value: for a type both
+    /// `Hashable` and `Identifiable`, `id` names the element and `==`
+    /// compares its contents.
+    @inlinable
+    public var differenceIdentifier: ID { id }
+}
+
 extension Int: Differentiable {}
 extension Int64: Differentiable {}
 extension Int32: Differentiable {}
@@ -56,3 +86,8 @@ extension String: Differentiable {}
 extension Substring: Differentiable {}
 extension Character: Differentiable {}
 extension Bool: Differentiable {}
+#if canImport(FoundationEssentials) || canImport(Foundation)
+    /// A `UUID` is its own identity, hashed through XXH3 (the same in
+    /// every process).
+    extension UUID: Differentiable {}
+#endif

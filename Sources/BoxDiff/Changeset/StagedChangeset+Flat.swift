@@ -6,6 +6,27 @@ extension StagedChangeset {
     /// pairing, so one element moved from last to first is one move.
     /// Flat diffs use section 0 in every ``ElementPath``.
     ///
+    /// The options are honoured as for Boxes:
+    /// - ``UpdateStyle/reconfigure``: no update stage; the changed elements
+    ///   are reported as `elementReconfigured` (new indices) in a last
+    ///   stage of their own, after the structural stages, whose data still
+    ///   show the old contents.
+    /// - ``BatchMode/singleBatch``: one stage, data the target: deletes
+    ///   (old indices), inserts (new indices), moves (old index to new
+    ///   index); a changed element that moves is a delete plus an insert
+    ///   (with reloads) and one that stays is reloaded at its old index
+    ///   where UIKit's reload target (the old index shifted by the deletes
+    ///   and inserts, moves ignored) is its new index, a delete plus an
+    ///   insert otherwise; with reconfigures, every changed element is
+    ///   reconfigured at its new index and moves stay moves.
+    /// - ``DiffOptions/reloadThreshold``: above that many changes (those of
+    ///   the layout chosen), ``reloadsEverything`` is set and there is one
+    ///   stage without calls whose data is the target.
+    ///
+    /// Other collections: see the initializers for any
+    /// `RangeReplaceableCollection` (keeps its type) and any `Collection`
+    /// (array data).
+    ///
     /// Identity hashes come from `differenceIdentifier`: integers by their
     /// bits, strings and byte arrays through XXH3, other types through
     /// their `Hashable` hash, checked with `==` so that a 64-bit collision
@@ -19,7 +40,9 @@ extension StagedChangeset {
     /// - Parameters:
     ///   - source: The old array.
     ///   - target: The new array.
-    ///   - options: Algorithm, duplicate policy, LCS cost bound.
+    ///   - options: Algorithm, duplicate policy, LCS cost bound, update
+    ///     style, batch mode, reload threshold. (To check the result against
+    ///     UIKit's batch rules, see `validated(from:)` in BoxDiffValidation.)
     ///   - workspace: Reusable scratch memory (a temporary one if `nil`).
     /// - Throws: ``DiffError/duplicateIdentifier(_:side:location:firstLocation:)``
     ///   with ``DuplicatePolicy/reject``; ``DiffError/outOfMemory``;
@@ -31,17 +54,7 @@ extension StagedChangeset {
         source: [Element], target: [Element], options: DiffOptions = DiffOptions(),
         workspace: DiffWorkspace? = nil
     ) throws(DiffError) where Data == [Element] {
-        let ws: DiffWorkspace
-        if let workspace { ws = workspace } else { ws = try DiffWorkspace() }
-        // The common prefix of ids (compared with ==) is not hashed: the
-        // core trims it first and pairs it in place, which agrees with
-        // pairing duplicates in order. Not under `.reject`, where the core
-        // must see every id to find a duplicate inside the prefix.
-        let prefix = options.duplicates == .reject ? 0 : FlatHashing.commonPrefix(source, target)
-        var old = FlatPairingSide(source, prefix: prefix)
-        var new = FlatPairingSide(target, prefix: prefix)
-        try Pairing.pair(&old, &new, options: options, workspace: ws)
-        self = FlatStaging.stages(source: source, target: target, result: ws.result)
+        self = try FlatStaging.changeset(source: source, target: target, options: options, workspace: workspace)
     }
 }
 
@@ -116,22 +129,59 @@ enum FlatHashing {
 /// Builds the flat stages from a C result (inlinable: see `FlatHashing`).
 @usableFromInline
 enum FlatStaging {
+    /// The flat diff of two arrays, which every flat initializer calls (a
+    /// named function, so that no initializer can resolve to itself).
+    @inlinable
+    static func changeset<Element: Differentiable>(
+        source: [Element], target: [Element], options: DiffOptions, workspace: DiffWorkspace?
+    ) throws(DiffError) -> StagedChangeset<[Element]> {
+        let ws: DiffWorkspace
+        if let workspace { ws = workspace } else { ws = try DiffWorkspace() }
+        // The common prefix of ids (compared with ==) is not hashed: the
+        // core trims it first and pairs it in place, which agrees with
+        // pairing duplicates in order. Not under `.reject`, where the core
+        // must see every id to find a duplicate inside the prefix.
+        let prefix = options.duplicates == .reject ? 0 : FlatHashing.commonPrefix(source, target)
+        var old = FlatPairingSide(source, prefix: prefix)
+        var new = FlatPairingSide(target, prefix: prefix)
+        try Pairing.pair(&old, &new, options: options, workspace: ws)
+        return stages(source: source, target: target, result: ws.result, options: options)
+    }
+
+    /// The changeset `options` asks for: staged (with reloads or
+    /// reconfigures), one batch, or a plan to reload everything.
     @inlinable
     static func stages<Element: Differentiable>(
-        source: [Element], target: [Element], result: CoreResult
+        source: [Element], target: [Element], result: CoreResult, options: DiffOptions
     ) -> StagedChangeset<[Element]> {
-        var stages: [Changeset<[Element]>] = []
         let o2n = result.oldToNew
+        // The common case, staged reloads, patches the updated elements into
+        // a copy of the source as it finds them.
+        let patchesSource = options.mode == .staged && options.updateStyle == .reload
         var current = source
         var updated: [ElementPath] = []
+        var updatedNew: [Int] = []
         for i in 0..<o2n.count where o2n[i] != CCore.none {
             let j = Int(o2n[i])
             if !target[j].isContentEqual(to: source[i]) {
                 updated.append(ElementPath(section: 0, row: i))
-                current[i] = target[j]
+                if patchesSource { current[i] = target[j] } else { updatedNew.append(j) }
             }
         }
-        if !updated.isEmpty { stages.append(Changeset(data: current, elementUpdated: updated)) }
+        let threshold = options.reloadThreshold ?? Int.max
+        if options.mode == .singleBatch {
+            let update = FlatSingleBatch.update(result: result, updated: updated, updatedNew: updatedNew, style: options.updateStyle)
+            if update.changeCount > threshold { return .reloadingEverything(target, isMinimal: result.isMinimal) }
+            return StagedChangeset(
+                update.hasChanges ? [Changeset(data: target, batchUpdate: update)] : [], isMinimal: result.isMinimal)
+        }
+        if options.reloadThreshold != nil
+            && updated.count + result.deletes.count + result.inserts.count + result.stageMoves.count > threshold
+        {
+            return .reloadingEverything(target, isMinimal: result.isMinimal)
+        }
+        var stages: [Changeset<[Element]>] = []
+        if patchesSource && !updated.isEmpty { stages.append(Changeset(data: current, elementUpdated: updated)) }
 
         let deletes = result.deletes
         if !deletes.isEmpty {
@@ -153,9 +203,15 @@ enum FlatStaging {
         let inserts = result.inserts
         let moves = result.stageMoves
         if !inserts.isEmpty || !moves.isEmpty {
+            // With reconfigures, the updated elements still show their old
+            // content until the reconfigure stage.
+            var arranged = target
+            if !patchesSource {
+                for k in updated.indices { arranged[updatedNew[k]] = source[updated[k].row] }
+            }
             stages.append(
                 Changeset(
-                    data: target,
+                    data: arranged,
                     elementInserted: inserts.map { ElementPath(section: 0, row: Int($0)) },
                     elementMoved: moves.map {
                         Move(
@@ -163,6 +219,20 @@ enum FlatStaging {
                             destination: ElementPath(section: 0, row: Int($0.to)))
                     }))
         }
+        if !patchesSource && !updatedNew.isEmpty {
+            stages.append(
+                Changeset(data: target, elementReconfigured: updatedNew.sorted().map { ElementPath(section: 0, row: $0) }))
+        }
         return StagedChangeset(stages, isMinimal: result.isMinimal)
+    }
+}
+
+extension StagedChangeset {
+    /// A plan to reload everything: one stage without calls whose data is
+    /// `target`.
+    @inlinable
+    static func reloadingEverything<Element>(_ target: [Element], isMinimal: Bool) -> StagedChangeset
+    where Data == [Element] {
+        StagedChangeset([Changeset(data: target)], reloadsEverything: true, isMinimal: isMinimal)
     }
 }

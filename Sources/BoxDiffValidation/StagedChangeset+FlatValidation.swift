@@ -1,0 +1,130 @@
+import BoxDiff
+
+/// Content numbers for flat elements that follow `isContentEqual(to:)`,
+/// shared by every state of one replay check: among elements with the same
+/// `differenceIdentifier`, content-equal elements get equal numbers and the
+/// others different ones (elements with different identities are never
+/// compared).
+///
+/// - Complexity: one dictionary lookup per element, plus one
+///   `isContentEqual(to:)` per earlier distinct content of the same id.
+final class FlatContentNumbering<Element: Differentiable> {
+    /// Per identity, the distinct contents seen and their numbers.
+    private var seen: [Element.DifferenceIdentifier: [(element: Element, number: Int)]] = [:]
+    private var next = 1
+
+    /// The content number of `element`.
+    func number(_ element: Element) -> Int {
+        let id = element.differenceIdentifier
+        if let known = seen[id] {
+            for entry in known where element.isContentEqual(to: entry.element) { return entry.number }
+        }
+        defer { next += 1 }
+        seen[id, default: []].append((element, next))
+        return next
+    }
+}
+
+extension Collection where Element: Differentiable {
+    /// This flat list as the replay check reads it: one section (id 0,
+    /// content 0) whose rows are the elements, identified by
+    /// `differenceIdentifier`, their contents numbered by `numbering`.
+    func flatReplayState(numbering: FlatContentNumbering<Element>) -> BatchReplayState<Int, Element.DifferenceIdentifier> {
+        typealias State = BatchReplayState<Int, Element.DifferenceIdentifier>
+        let rows = map { State.Row(id: $0.differenceIdentifier, content: numbering.number($0)) }
+        return State(sections: [State.Section(id: 0, content: 0, rows: rows)])
+    }
+}
+
+extension StagedChangeset where Data: Collection, Data.Element: Differentiable {
+    /// Each stage as a batch with the shape of its data: one section of
+    /// `data.count` rows. Empty for a ``BoxDiff/StagedChangeset/reloadsEverything``
+    /// plan, which is not a batch.
+    public func batchSteps() -> [BatchStep] {
+        guard !reloadsEverything else { return [] }
+        return stages.map { BatchStep(update: $0.batchUpdate, after: [$0.data.count]) }
+    }
+
+    /// Each stage as a batch with the identities of its data, for
+    /// `BatchUpdateValidator.replayViolations(from:to:steps:)`: one section
+    /// (id 0, content 0) whose rows are the elements, with
+    /// `differenceIdentifier` as row id and contents numbered by
+    /// `isContentEqual(to:)` among the elements of the same id. Empty for a
+    /// ``BoxDiff/StagedChangeset/reloadsEverything`` plan.
+    public func replaySteps() -> [BatchReplayStep<Int, Data.Element.DifferenceIdentifier>] {
+        replaySteps(numbering: FlatContentNumbering())
+    }
+
+    /// ``replaySteps()`` with contents numbered by `numbering`.
+    func replaySteps(
+        numbering: FlatContentNumbering<Data.Element>
+    ) -> [BatchReplayStep<Int, Data.Element.DifferenceIdentifier>] {
+        guard !reloadsEverything else { return [] }
+        return stages.map {
+            BatchReplayStep(update: $0.batchUpdate, afterState: $0.data.flatReplayState(numbering: numbering))
+        }
+    }
+
+    /// Every UIKit batch rule this flat changeset breaks when applied to a
+    /// view showing `source` in its one section (section 0): the shape
+    /// checks of `BatchUpdateValidator.validate(before:steps:)` and the
+    /// identity replay of `replayViolations(from:to:steps:)`, with
+    /// `differenceIdentifier` as row id and `isContentEqual(to:)` deciding
+    /// which contents changed (the result must be the last stage's data,
+    /// each changed element refreshed exactly once). Empty for a valid
+    /// changeset and for a ``BoxDiff/StagedChangeset/reloadsEverything``
+    /// plan.
+    ///
+    /// ```swift
+    /// let changeset = try StagedChangeset(source: ["a", "b"], target: ["b", "c"])
+    /// changeset.violations(from: ["a", "b"])   // []
+    /// ```
+    /// - Complexity: O(elements + calls) per stage, plus hashing the ids.
+    public func violations(
+        from source: Data, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView)
+    ) -> [BatchViolation] {
+        let numbering = FlatContentNumbering<Data.Element>()
+        // The source first, so its contents get the first numbers.
+        let before = source.flatReplayState(numbering: numbering)
+        let steps = replaySteps(numbering: numbering)
+        guard let target = steps.last?.afterState else { return [] }
+        return validator.violations(from: before, to: target, steps: steps)
+    }
+
+    /// This flat changeset, after checking it against UIKit's batch-update
+    /// rules for a view showing `source` (``violations(from:validator:)``).
+    ///
+    /// A debugging aid: it costs a replay of every stage.
+    ///
+    /// ```swift
+    /// let changeset = try StagedChangeset(source: old, target: new).validated(from: old)
+    /// ```
+    /// - Throws: ``InvalidChangesetError`` naming every broken rule.
+    /// - Complexity: that of ``violations(from:validator:)``.
+    public func validated(
+        from source: Data, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView)
+    ) throws(InvalidChangesetError) -> StagedChangeset {
+        let violations = violations(from: source, validator: validator)
+        guard violations.isEmpty else { throw InvalidChangesetError(violations: violations) }
+        return self
+    }
+
+    /// ``validated(from:validator:)`` that stops the program instead of
+    /// throwing: a fatal error naming every broken rule, in every build
+    /// configuration.
+    ///
+    /// ```swift
+    /// let changeset = try StagedChangeset(source: old, target: new).validatedOrTrap(from: old)
+    /// ```
+    /// - Complexity: that of ``violations(from:validator:)``.
+    public func validatedOrTrap(
+        from source: Data, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView),
+        file: StaticString = #file, line: UInt = #line
+    ) -> StagedChangeset {
+        do {
+            return try validated(from: source, validator: validator)
+        } catch {
+            preconditionFailure("BoxDiff produced an \(error)", file: file, line: line)
+        }
+    }
+}
