@@ -19,6 +19,12 @@
 ///     elementInserted: [ElementPath(section: 1, row: 3)]
 /// )
 /// ```
+///
+/// Two batches are equal when each list holds the same calls, in any order
+/// (as multisets: a call listed twice differs from a call listed once),
+/// since the order of the calls inside one batch does not matter to UIKit.
+/// DifferenceKit's `Changeset` compares its lists ignoring order too.
+/// Hashing agrees: reordering a list keeps the hash.
 public struct BatchUpdate: Hashable, Sendable {
     /// Deleted sections (`deleteSections`), O indices.
     public var sectionDeleted: [Int]
@@ -85,6 +91,63 @@ public struct BatchUpdate: Hashable, Sendable {
     public var hasStructuralChanges: Bool {
         !(sectionDeleted.isEmpty && sectionInserted.isEmpty && sectionMoved.isEmpty
             && elementDeleted.isEmpty && elementInserted.isEmpty && elementMoved.isEmpty)
+    }
+
+    /// True when every list holds the same calls as `rhs`'s, in any order
+    /// (each list compared as a multiset).
+    public static func == (lhs: BatchUpdate, rhs: BatchUpdate) -> Bool {
+        sameCalls(lhs.sectionDeleted, rhs.sectionDeleted)
+            && sameCalls(lhs.sectionInserted, rhs.sectionInserted)
+            && sameCalls(lhs.sectionUpdated, rhs.sectionUpdated)
+            && sameCalls(lhs.sectionMoved, rhs.sectionMoved)
+            && sameCalls(lhs.elementDeleted, rhs.elementDeleted)
+            && sameCalls(lhs.elementInserted, rhs.elementInserted)
+            && sameCalls(lhs.elementUpdated, rhs.elementUpdated)
+            && sameCalls(lhs.elementMoved, rhs.elementMoved)
+            && sameCalls(lhs.elementReconfigured, rhs.elementReconfigured)
+    }
+
+    /// Hashes every list independently of its order, so that equal batches
+    /// (``==``, order ignored) hash alike.
+    public func hash(into hasher: inout Hasher) {
+        Self.hashCalls(sectionDeleted, into: &hasher)
+        Self.hashCalls(sectionInserted, into: &hasher)
+        Self.hashCalls(sectionUpdated, into: &hasher)
+        Self.hashCalls(sectionMoved, into: &hasher)
+        Self.hashCalls(elementDeleted, into: &hasher)
+        Self.hashCalls(elementInserted, into: &hasher)
+        Self.hashCalls(elementUpdated, into: &hasher)
+        Self.hashCalls(elementMoved, into: &hasher)
+        Self.hashCalls(elementReconfigured, into: &hasher)
+    }
+
+    /// Whether two lists hold the same values the same number of times.
+    /// Lists in the same order (what one diff engine produces) are decided
+    /// without counting.
+    static func sameCalls<T: Hashable>(_ lhs: [T], _ rhs: [T]) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        if lhs == rhs { return true }
+        var balance: [T: Int] = [:]
+        balance.reserveCapacity(lhs.count)
+        for value in lhs { balance[value, default: 0] += 1 }
+        for value in rhs {
+            guard let count = balance[value] else { return false }
+            balance[value] = count == 1 ? nil : count - 1
+        }
+        return balance.isEmpty
+    }
+
+    /// Feeds a list's length and an order-independent sum of its values'
+    /// hashes (each from a fresh `Hasher`, so seeded like the caller's).
+    static func hashCalls<T: Hashable>(_ values: [T], into hasher: inout Hasher) {
+        var sum = 0
+        for value in values {
+            var own = Hasher()
+            own.combine(value)
+            sum &+= own.finalize()
+        }
+        hasher.combine(values.count)
+        hasher.combine(sum)
     }
 
     /// The non-empty call lists, e.g.

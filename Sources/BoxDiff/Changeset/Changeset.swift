@@ -16,6 +16,11 @@
 ///     print(stage.changeCount)
 /// }
 /// ```
+///
+/// Printing a stage shows its calls compactly, without the data:
+/// `delete [0,3] [1,0]; move [0,1]→[0,0]`. Two stages are equal when their
+/// data is equal and their calls are the same in any order (see
+/// ``BatchUpdate``), as DifferenceKit's `Changeset` compares.
 @dynamicMemberLookup
 public struct Changeset<Data> {
     /// The data after this stage (give it to the data source before calling
@@ -63,7 +68,13 @@ public struct Changeset<Data> {
     }
 }
 
-extension Changeset: Equatable where Data: Equatable {}
+extension Changeset: Equatable where Data: Equatable {
+    /// True when the data are equal and every call list holds the same
+    /// calls, in any order (each list compared as a multiset).
+    public static func == (lhs: Changeset, rhs: Changeset) -> Bool {
+        lhs.batchUpdate == rhs.batchUpdate && lhs.data == rhs.data
+    }
+}
 extension Changeset: Sendable where Data: Sendable {}
 
 extension Changeset: CustomDebugStringConvertible {

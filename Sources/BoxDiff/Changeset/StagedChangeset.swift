@@ -13,6 +13,12 @@
 /// When ``reloadsEverything`` is true (a Box diff over the configured
 /// threshold) there is one stage without calls, whose data is the target:
 /// reload the whole view with it.
+///
+/// Printing shows one line per stage (`stage 1: delete [0,3] [1,0]`), or
+/// `reload everything`. Two changesets are equal when their stages are, in
+/// order, each compared ignoring the order of its calls (see
+/// ``BatchUpdate``). When `Data` is `Codable` the changeset is too, as
+/// `{"stages":[…],"reloadsEverything":false,"isMinimal":true}`.
 public struct StagedChangeset<Data> {
     /// The stages, in order; empty when nothing changed (one stage without
     /// calls when ``reloadsEverything``).
