@@ -55,11 +55,11 @@ public struct DiffOptions: Sendable, Hashable {
     /// stops being exhaustive and splits heuristically, bounding the time of
     /// a fully shuffled list (the result is still valid, maybe not minimal).
     public var lcsCostBound: Int = 4096
-    /// Box diffs: how content changes are reported (default ``UpdateStyle/reload``).
+    /// How content changes are reported (default ``UpdateStyle/reload``).
     public var updateStyle: UpdateStyle = .reload
-    /// Box diffs: staged or single-batch (default ``BatchMode/staged``).
+    /// Staged or single-batch (default ``BatchMode/staged``).
     public var mode: BatchMode = .staged
-    /// Box diffs: above this many changes (section and row deletes, inserts,
+    /// Above this many changes (section and row deletes, inserts,
     /// moves and updates together) the changeset is a plan to reload
     /// everything instead of stages. `nil` (the default) never does.
     public var reloadThreshold: Int? = nil
