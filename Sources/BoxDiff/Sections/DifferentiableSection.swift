@@ -1,0 +1,37 @@
+/// A section of a sectioned list made of the caller's own types, as in
+/// DifferenceKit: the section is itself ``Differentiable`` (its
+/// `differenceIdentifier` pairs sections, its `isContentEqual(to:)` decides
+/// whether the section itself, such as its header, is updated), and holds
+/// ``elements`` that are ``Differentiable`` too.
+///
+/// ``ArraySection`` is the ready-made conformance; a type of your own
+/// conforms like this:
+///
+/// ```swift
+/// struct Group: DifferentiableSection {
+///     var title: String
+///     var elements: [Message]
+///     var differenceIdentifier: String { title }
+///     func isContentEqual(to source: Group) -> Bool { true }
+///     init<C: Swift.Collection>(source: Group, elements: C) where C.Element == Message {
+///         self.title = source.title
+///         self.elements = Array(elements)
+///     }
+/// }
+/// let changeset = try StagedChangeset(source: oldGroups, target: newGroups)
+/// ```
+///
+/// A staged changeset's intermediate data rebuilds sections with
+/// ``init(source:elements:)``: a section as it stands at that stage, with
+/// the elements it holds at that stage.
+public protocol DifferentiableSection: Differentiable {
+    /// The collection of the section's elements.
+    associatedtype Collection: Swift.Collection where Collection.Element: Differentiable
+
+    /// The section's elements, in order.
+    var elements: Collection { get }
+
+    /// A section like `source` (its identity and its own content) holding
+    /// `elements` instead of `source`'s.
+    init<C: Swift.Collection>(source: Self, elements: C) where C.Element == Collection.Element
+}

@@ -1,0 +1,122 @@
+// Sectioned data of the caller's own types (`[ArraySection]`, any
+// `DifferentiableSection`) diffed through the Box engine: each side is
+// mapped to a Box whose ids are the `differenceIdentifier`s and whose
+// header and row components are `ContentProxy`s holding the caller's
+// values. A proxy's hash is the same for every value, so the Box diff's
+// content hashes always propose "equal", and the diff confirms every
+// paired row and section with the proxies' `==`, which is the caller's
+// `isContentEqual(to:)` (see `BoxMatching.rowsChangedDespiteHash`): one
+// call per paired row or section, linear overall. Every stage's Box data
+// is then mapped back (the proxies hold the caller's values).
+
+/// A section or an element as a Box component: equal hashes for all
+/// values, and `==` that asks `isContentEqual(to:)`.
+///
+/// The Box diff compares an old component with its new partner as
+/// `old == new`; so `lhs == rhs` is `rhs.value.isContentEqual(to:
+/// lhs.value)`, the new value asked about its source, as DifferenceKit and
+/// the flat diff ask.
+///
+/// `@unchecked Sendable` although `Value` may not be: a proxy lives only in
+/// the Boxes one sectioned diff builds and drops, on the diff's own thread;
+/// BoxDiff only compares the value and hands it back in the stages' data.
+@usableFromInline
+struct ContentProxy<Value: Differentiable>: Hashable, @unchecked Sendable {
+    /// The caller's value.
+    @usableFromInline let value: Value
+
+    @inlinable
+    init(_ value: Value) { self.value = value }
+
+    /// `rhs.value.isContentEqual(to: lhs.value)` (see the type's comment).
+    @inlinable
+    static func == (lhs: ContentProxy, rhs: ContentProxy) -> Bool {
+        rhs.value.isContentEqual(to: lhs.value)
+    }
+
+    /// Feeds nothing: every proxy hashes alike, so equal hashes only
+    /// propose, and `==` decides.
+    @inlinable
+    func hash(into hasher: inout Hasher) {}
+}
+
+/// The mapping between sectioned data and the Box form the engine diffs.
+@usableFromInline
+enum SectionedBox {
+    /// `data` as a Box: section ids are the sections' `differenceIdentifier`,
+    /// each header a proxy of the section, each row's id its element's
+    /// `differenceIdentifier` and its component a proxy of the element.
+    /// - Complexity: O(sections + elements).
+    @inlinable
+    static func box<Data: Swift.Collection>(
+        _ data: Data
+    ) -> Box<Data.Element.DifferenceIdentifier, Data.Element.Collection.Element.DifferenceIdentifier>
+    where Data.Element: DifferentiableSection {
+        typealias RowID = Data.Element.Collection.Element.DifferenceIdentifier
+        var sections: [Section<Data.Element.DifferenceIdentifier, RowID>] = []
+        sections.reserveCapacity(data.count)
+        for section in data {
+            var rows: [Node<RowID>] = []
+            rows.reserveCapacity(section.elements.count)
+            for element in section.elements {
+                rows.append(Node(id: element.differenceIdentifier, component: Component(ContentProxy(element))))
+            }
+            sections.append(
+                Section(id: section.differenceIdentifier, header: Component(ContentProxy(section)), rows: rows))
+        }
+        return Box(sections: sections)
+    }
+
+    /// `boxed` with every stage's data mapped back to `Data`; the last
+    /// stage's data (the target in every mode) is `target` itself.
+    @inlinable
+    static func changeset<Data: RangeReplaceableCollection>(
+        _ boxed: StagedChangeset<Box<Data.Element.DifferenceIdentifier, Data.Element.Collection.Element.DifferenceIdentifier>>,
+        target: Data
+    ) -> StagedChangeset<Data> where Data.Element: DifferentiableSection {
+        var stages: [Changeset<Data>] = []
+        stages.reserveCapacity(boxed.count)
+        for (k, stage) in boxed.stages.enumerated() {
+            let data = k == boxed.count - 1 ? target : sections(of: stage.data, as: Data.self)
+            stages.append(Changeset(data: data, batchUpdate: stage.batchUpdate))
+        }
+        return StagedChangeset(stages, reloadsEverything: boxed.reloadsEverything, isMinimal: boxed.isMinimal)
+    }
+
+    /// The sectioned data a Box made by ``box(_:)`` (or a stage's data
+    /// built from two such Boxes) holds: each section rebuilt with
+    /// `init(source:elements:)` from the section in its header and the
+    /// elements in its rows.
+    /// - Complexity: O(sections + elements).
+    @usableFromInline
+    static func sections<Data: RangeReplaceableCollection>(
+        of box: Box<Data.Element.DifferenceIdentifier, Data.Element.Collection.Element.DifferenceIdentifier>,
+        as _: Data.Type
+    ) -> Data where Data.Element: DifferentiableSection {
+        typealias Element = Data.Element.Collection.Element
+        var result = Data()
+        result.reserveCapacity(box.sections.count)
+        let layout = NodeLayout<Element.DifferenceIdentifier>()
+        for section in box.sections {
+            let source = withUnsafePointer(to: section.header!) { value(at: $0, as: Data.Element.self) }
+            let elements = layout.withRows(section.rows) { count, rows in
+                [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    for r in 0..<count { (buffer.baseAddress! + r).initialize(to: value(at: rows.component(r), as: Element.self)) }
+                    initialized = count
+                }
+            }
+            result.append(Data.Element(source: source, elements: elements))
+        }
+        return result
+    }
+
+    /// The value of the proxy in the component at `pointer`, read in place
+    /// (the storage borrowed, not retained).
+    /// - Precondition: the component was made by ``box(_:)`` from a `Value`.
+    @inline(__always)
+    static func value<Value: Differentiable>(at pointer: UnsafePointer<Component>, as _: Value.Type) -> Value {
+        UnsafeRawPointer(pointer).load(as: Unmanaged<Component.Storage>.self)._withUnsafeGuaranteedRef { storage in
+            unsafeDowncast(storage, to: Component.Typed<ContentProxy<Value>>.self).value.value
+        }
+    }
+}

@@ -1,0 +1,52 @@
+extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: DifferentiableSection {
+    /// Diffs two sectioned lists of your own types (``ArraySection``s, or
+    /// any ``DifferentiableSection``) into the stages UIKit's batch updates
+    /// accept, as DifferenceKit's sectioned `StagedChangeset` does.
+    ///
+    /// Sections are paired by their `differenceIdentifier`, elements by
+    /// theirs over all sections at once (an element can move to another
+    /// section). A paired element is updated when
+    /// `new.isContentEqual(to: old)` is false, a paired section (its
+    /// header, for an ``ArraySection`` its model) likewise: a change that
+    /// `isContentEqual(to:)` ignores is not an update.
+    ///
+    /// The engine is the Box diff's (``init(source:target:options:workspace:)``
+    /// for `Box`): the same stages (row updates; section and row deletes;
+    /// section inserts and moves; row inserts and moves; reconfigures;
+    /// section updates), minimal moves, single-batch mode and reload
+    /// threshold. Each stage's `data` is the list as it stands after the
+    /// stage, sections rebuilt with `init(source:elements:)`; the last
+    /// stage's data is `target`.
+    ///
+    /// ```swift
+    /// let old = [ArraySection(model: "A", elements: [1, 2]), ArraySection(model: "B", elements: [3])]
+    /// let new = [ArraySection(model: "B", elements: [3, 1]), ArraySection(model: "A", elements: [2])]
+    /// let changeset = try StagedChangeset(source: old, target: new)
+    /// // a section move, then element 1 moved from [0, 0] to [0, 1]
+    /// ```
+    ///
+    /// To check the result against UIKit's batch rules, see
+    /// `violations(from:)` and `validated(from:)` in BoxDiffValidation.
+    ///
+    /// - Parameters:
+    ///   - source: The sections the view shows now.
+    ///   - target: The sections to show.
+    ///   - options: Algorithm, duplicate policy, update style, mode, reload
+    ///     threshold.
+    ///   - workspace: Reusable scratch memory (a temporary one if `nil`).
+    /// - Throws: ``DiffError/duplicateIdentifier(_:side:location:firstLocation:)``
+    ///   with ``DuplicatePolicy/reject``; ``DiffError/outOfMemory``;
+    ///   ``DiffError/tooLarge(count:limit:)``.
+    /// - Complexity: O(sections + elements) expected with Heckel, plus
+    ///   O(k log k) for the k paired elements' moves; one
+    ///   `isContentEqual(to:)` per paired element and section.
+    @inlinable
+    public init(
+        source: Data, target: Data, options: DiffOptions = DiffOptions(), workspace: DiffWorkspace? = nil
+    ) throws(DiffError) {
+        let boxed = try StagedChangeset<
+            Box<Data.Element.DifferenceIdentifier, Data.Element.Collection.Element.DifferenceIdentifier>
+        >(source: SectionedBox.box(source), target: SectionedBox.box(target), options: options, workspace: workspace)
+        self = SectionedBox.changeset(boxed, target: target)
+    }
+}
