@@ -53,7 +53,8 @@ struct BoxDiffBench: ParsableCommand {
     @Option(help: "Presets, comma-separated.")
     var preset: String = "mix"
 
-    @Option(help: "Flood workload instead of the presets: id kinds, comma-separated (random, old, mix0; see Flood.swift).")
+    @Option(
+        help: "Flood workload instead of the presets: id kinds, comma-separated (random, old, mix0; see Flood.swift).")
     var flood: String?
 
     @Option(help: "Engines of the flood workload (core-heckel, core-lcs, core-reject, core-pairs, flat-string).")
@@ -79,7 +80,9 @@ struct BoxDiffBench: ParsableCommand {
     }
 
     func parsedCounts() throws -> [Int] {
-        let values = count.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "") }
+        let values = count.split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")
+        }
         let counts = values.compactMap { Int($0) }
         guard !counts.isEmpty, counts.count == values.count, counts.allSatisfy({ $0 >= 0 && $0 < 0xFFFF_FFF0 }) else {
             throw ValidationError("--count: comma-separated sizes below 4294967280, got '\(count)'")
@@ -90,7 +93,8 @@ struct BoxDiffBench: ParsableCommand {
     func parsedPresets() throws -> [Preset] {
         try preset.split(separator: ",").map {
             guard let p = Preset(rawValue: String($0)) else {
-                throw ValidationError("unknown preset '\($0)'; known: \(Preset.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ValidationError(
+                    "unknown preset '\($0)'; known: \(Preset.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return p
         }
@@ -101,7 +105,8 @@ struct BoxDiffBench: ParsableCommand {
         guard let engines else { return (EngineName.allCases, false) }
         let names = try engines.split(separator: ",").map {
             guard let e = EngineName(rawValue: String($0)) else {
-                throw ValidationError("unknown engine '\($0)'; known: \(EngineName.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ValidationError(
+                    "unknown engine '\($0)'; known: \(EngineName.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return e
         }
@@ -132,7 +137,8 @@ struct BoxDiffBench: ParsableCommand {
             let workload = p.makeWorkload(count: n, mix: mix, layout: layout, seed: seed)
             var ms: [Measurement] = []
             for name in names {
-                var m = Measurement(engine: name.rawValue, preset: p.rawValue, count: workload.old.count, newCount: workload.new.count)
+                var m = Measurement(
+                    engine: name.rawValue, preset: p.rawValue, count: workload.old.count, newCount: workload.new.count)
                 switch name.make(sections: sections) {
                 case .failure(let why):
                     runner.step += 1
@@ -158,8 +164,9 @@ struct BoxDiffBench: ParsableCommand {
             if !json {
                 var title = "\(p.rawValue)  count=\(workload.old.count) → \(workload.new.count)"
                 if p == .mix {
-                    title += String(format: "  delete=%g insert=%g move=%g update=%g layout=%@",
-                                    delete, insert, move, update, layout.rawValue)
+                    title += String(
+                        format: "  delete=%g insert=%g move=%g update=%g layout=%@",
+                        delete, insert, move, update, layout.rawValue)
                 }
                 title += "  seed=\(seed)  runs=\(runs)"
                 print(Report.table(ms, title: title))
@@ -168,7 +175,9 @@ struct BoxDiffBench: ParsableCommand {
         }
         if !json {
             let targets = Report.targets(all, mix: mix)
-            if !targets.isEmpty { print("Targets (reported, not asserted):\n" + targets.map { "  " + $0 }.joined(separator: "\n")) }
+            if !targets.isEmpty {
+                print("Targets (reported, not asserted):\n" + targets.map { "  " + $0 }.joined(separator: "\n"))
+            }
         }
         if !failures.isEmpty {
             FileHandle.standardError.write(Data(("FAILED:\n" + failures.joined(separator: "\n") + "\n").utf8))
@@ -180,8 +189,9 @@ struct BoxDiffBench: ParsableCommand {
     func stdlibSkip(_ workload: Workload, mix: ChangeMix) -> String? {
         let seconds = StdlibEstimate.secondsPerRun(workload, mix: mix) * Double(runs + warmups)
         if seconds > 60 {
-            return String(format: "skipped: estimated %.0f s for %d runs (quadratic); name it with --engines stdlib to force it",
-                          seconds, runs + warmups)
+            return String(
+                format: "skipped: estimated %.0f s for %d runs (quadratic); name it with --engines stdlib to force it",
+                seconds, runs + warmups)
         }
         return nil
     }

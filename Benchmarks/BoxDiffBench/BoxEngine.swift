@@ -1,5 +1,5 @@
-import BoxDiffTestSupport
 import BoxDiff
+import BoxDiffTestSupport
 import BoxDiffValidation
 import Foundation
 
@@ -69,7 +69,8 @@ final class BoxEngine: BenchEngine {
         var order = Array(0..<s)
         if s >= 2, workload.preset == .mix {
             for _ in 0..<max(1, s / 50) {
-                let from = Int(rng.next() % UInt64(s)), to = Int(rng.next() % UInt64(s))
+                let from = Int(rng.next() % UInt64(s))
+                let to = Int(rng.next() % UInt64(s))
                 order.insert(order.remove(at: from), at: to)
             }
         }

@@ -91,7 +91,8 @@ final class FloorEngine: BenchEngine {
     }
 
     func run(_ workload: Workload) throws {
-        let old = workload.oldHashed, new = workload.newHashed
+        let old = workload.oldHashed
+        let new = workload.newHashed
         matched = bench_floor_join(floor, old.ids, old.count, new.ids, new.count)
         if matched < 0 { throw BenchFailure("floor: out of memory") }
     }
@@ -103,8 +104,10 @@ final class FloorEngine: BenchEngine {
 
     /// The maps must be inverse, pair equal ids, and pair every kept element.
     func check(_ workload: Workload) throws {
-        let o2n = bench_floor_old_to_new(floor)!, n2o = bench_floor_new_to_old(floor)!
-        let oldIDs = workload.oldHashed.ids, newIDs = workload.newHashed.ids
+        let o2n = bench_floor_old_to_new(floor)!
+        let n2o = bench_floor_new_to_old(floor)!
+        let oldIDs = workload.oldHashed.ids
+        let newIDs = workload.newHashed.ids
         var pairs = 0
         for j in 0..<workload.new.count where n2o[j] != BENCH_NONE {
             let i = Int(n2o[j])

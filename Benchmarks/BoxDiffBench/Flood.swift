@@ -1,6 +1,6 @@
-import BoxDiffTestSupport
 import BoxDiff
 import BoxDiffBenchC
+import BoxDiffTestSupport
 import CBoxDiff
 import Foundation
 
@@ -38,7 +38,8 @@ enum Flood {
         }
         var rng = SeededGenerator(seed: seed)
         for _ in 0..<(new.count / 100) {
-            let x = Int(rng.next() % UInt64(new.count)), y = Int(rng.next() % UInt64(new.count))
+            let x = Int(rng.next() % UInt64(new.count))
+            let y = Int(rng.next() % UInt64(new.count))
             new.swapAt(x, y)
         }
         return (old, new)
@@ -76,13 +77,17 @@ enum Flood {
     }
 
     static func format(_ seconds: Double) -> String {
-        seconds >= 1 ? String(format: "%.3f s", seconds)
-            : seconds >= 1e-3 ? String(format: "%.2f ms", seconds * 1e3)
-            : String(format: "%.0f µs", seconds * 1e6)
+        seconds >= 1
+            ? String(format: "%.3f s", seconds)
+            : seconds >= 1e-3
+                ? String(format: "%.2f ms", seconds * 1e3)
+                : String(format: "%.0f µs", seconds * 1e6)
     }
 
-    static func run(kinds kindNames: [String], engines names: [String], counts: [Int],
-                    runs: Int, warmups: Int, seed: UInt64) throws {
+    static func run(
+        kinds kindNames: [String], engines names: [String], counts: [Int],
+        runs: Int, warmups: Int, seed: UInt64
+    ) throws {
         for n in counts {
             for kindName in kindNames {
                 guard let kind = kinds[kindName] else { throw BenchFailure("flood: unknown ids '\(kindName)'") }
@@ -104,10 +109,13 @@ enum Flood {
                         }
                         precondition(changes > 0)
                     } else {
-                        if rawLists == nil { rawLists = edit(ids(kind: kind, count: pool, seed: seed), count: n, seed: seed) }
+                        if rawLists == nil {
+                            rawLists = edit(ids(kind: kind, count: pool, seed: seed), count: n, seed: seed)
+                        }
                         seconds = try core(name, rawLists!.old, rawLists!.new, runs: runs, warmups: warmups)
                     }
-                    print("flood  ids=\(kindName)  count=\(n)  engine=\(name)  median \(format(seconds))  (runs \(runs))")
+                    print(
+                        "flood  ids=\(kindName)  count=\(n)  engine=\(name)  median \(format(seconds))  (runs \(runs))")
                     bench_flush_stdout()
                 }
             }
@@ -136,7 +144,9 @@ enum Flood {
                 var m = bxd_list_t(ids: b.baseAddress, contents: nil, count: b.count)
                 return try time(runs: runs, warmups: warmups) {
                     let status = bxd_diff(workspace, &o, &m, &options, &result)
-                    guard status == BXD_OK else { throw BenchFailure("flood: \(name): \(String(cString: bxd_status_string(status)))") }
+                    guard status == BXD_OK else {
+                        throw BenchFailure("flood: \(name): \(String(cString: bxd_status_string(status)))")
+                    }
                 }
             }
         }

@@ -50,8 +50,9 @@ struct Runner {
         try engine.prepare(workload)
         defer { engine.finish() }
         for r in 0..<(warmups + runs) {
-            progress("[\(step)/\(totalSteps)] \(engine.name) \(workload.preset.rawValue) count=\(workload.old.count) "
-                + (r < warmups ? "warm-up" : "run \(r - warmups + 1)/\(runs)"))
+            progress(
+                "[\(step)/\(totalSteps)] \(engine.name) \(workload.preset.rawValue) count=\(workload.old.count) "
+                    + (r < warmups ? "warm-up" : "run \(r - warmups + 1)/\(runs)"))
             let start = bench_now_ns()
             try engine.run(workload)
             let end = bench_now_ns()

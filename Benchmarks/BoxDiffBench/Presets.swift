@@ -1,5 +1,5 @@
-import BoxDiffTestSupport
 import ArgumentParser
+import BoxDiffTestSupport
 import Foundation
 
 /// Where the random change mix puts its deletes and inserts.
@@ -138,12 +138,20 @@ enum Preset: String, CaseIterable, Sendable {
         let insertedItems = rng.items(inserts)
         var result: [BenchItem] = []
         result.reserveCapacity(length)
-        var b = 0, ins = 0, mv = 0
+        var b = 0
+        var ins = 0
+        var mv = 0
         for k in kind {
             switch k {
-            case 1: result.append(insertedItems[ins]); ins += 1
-            case 2: result.append(moved[mv]); mv += 1
-            default: result.append(base[b]); b += 1
+            case 1:
+                result.append(insertedItems[ins])
+                ins += 1
+            case 2:
+                result.append(moved[mv])
+                mv += 1
+            default:
+                result.append(base[b])
+                b += 1
             }
         }
         return result

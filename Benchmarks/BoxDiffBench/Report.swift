@@ -10,7 +10,8 @@ enum Report {
 
     static func bytes(_ value: Int?) -> String {
         guard let value else { return "-" }
-        let v = Double(value), k = 1024.0
+        let v = Double(value)
+        let k = 1024.0
         if v >= k * k * k { return String(format: "%.2f GiB", v / (k * k * k)) }
         if v >= k * k { return String(format: "%.1f MiB", v / (k * k)) }
         if v >= k { return String(format: "%.1f KiB", v / k) }
@@ -29,8 +30,10 @@ enum Report {
     static func table(_ ms: [Measurement], title: String) -> String {
         let floor = ms.first { $0.engine == EngineName.floor.rawValue }
         let stdlib = ms.first { $0.engine == EngineName.stdlib.rawValue }
-        let header = ["engine", "median", "min", "max", "deleted", "inserted", "moved", "updated",
-                      "stages", "peak", "B/elem", "vs floor", "vs stdlib", "check"]
+        let header = [
+            "engine", "median", "min", "max", "deleted", "inserted", "moved", "updated",
+            "stages", "peak", "B/elem", "vs floor", "vs stdlib", "check",
+        ]
         var rows: [[String]] = []
         var notes: [String] = []
         for m in ms {
@@ -85,8 +88,11 @@ enum Report {
             let v: String
             switch value {
             case nil: v = "null"
-            case let s as String: v = "\"" + s.replacingOccurrences(of: "\\", with: "\\\\")
-                .replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            case let s as String:
+                v =
+                    "\""
+                    + s.replacingOccurrences(of: "\\", with: "\\\\")
+                    .replacingOccurrences(of: "\"", with: "\\\"") + "\""
             case let d as Double: v = d.isFinite ? String(format: "%.9g", d) : "null"
             case let b as Bool: v = b ? "true" : "false"
             case let x?: v = "\(x)"
@@ -103,8 +109,11 @@ enum Report {
         for ms in all {
             func find(_ e: EngineName) -> Measurement? { ms.first { $0.engine == e.rawValue && $0.ran } }
             guard let any = ms.first else { continue }
-            let floor = find(.floor), heckel = find(.coreHeckel), lcs = find(.coreLCS)
-            let preset = any.preset, n = any.count
+            let floor = find(.floor)
+            let heckel = find(.coreHeckel)
+            let lcs = find(.coreLCS)
+            let preset = any.preset
+            let n = any.count
             if let h = heckel, let f = floor, n >= 1_000_000, preset == "mix" {
                 let r = h.median / f.median
                 lines.append("core-heckel \(preset) n=\(n): ×\(fmt(r)) the floor (target ≤ ×1.5): \(verdict(r <= 1.5))")
@@ -118,7 +127,8 @@ enum Report {
             if preset == "identical", n == 100_000, let f = floor {
                 for c in [heckel, lcs].compactMap({ $0 }) {
                     let r = c.median / f.median
-                    lines.append("\(c.engine) identical n=100000: ×\(fmt(r)) the floor (target < ×0.1): \(verdict(r < 0.1))")
+                    lines.append(
+                        "\(c.engine) identical n=100000: ×\(fmt(r)) the floor (target < ×0.1): \(verdict(r < 0.1))")
                 }
             }
             if preset == "shuffle", n == 100_000, let l = lcs {
@@ -126,12 +136,15 @@ enum Report {
             }
             if preset == "mix", n == 100_000, mix.total <= 0.0105, let l = lcs, let h = heckel {
                 let r = l.median / h.median
-                lines.append("core-lcs \(fmt(mix.total * 100))% edits n=100000: ×\(fmt(r)) core-heckel (target ≤ ×3): \(verdict(r <= 3))")
+                lines.append(
+                    "core-lcs \(fmt(mix.total * 100))% edits n=100000: ×\(fmt(r)) core-heckel (target ≤ ×3): \(verdict(r <= 3))"
+                )
             }
             if n >= 10_000_000 {
                 for c in [heckel, lcs].compactMap({ $0 }) {
                     if let b = c.bytesPerElement {
-                        lines.append("\(c.engine) \(preset) n=\(n): peak \(fmt(b)) B/element (target ≤ 48): \(verdict(b <= 48))")
+                        lines.append(
+                            "\(c.engine) \(preset) n=\(n): peak \(fmt(b)) B/element (target ≤ 48): \(verdict(b <= 48))")
                     }
                 }
             }

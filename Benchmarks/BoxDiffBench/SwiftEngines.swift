@@ -1,5 +1,5 @@
-import Foundation
 import BoxDiff
+import Foundation
 
 /// The Swift standard library's peer: `new.difference(from: old).inferringMoves()`.
 ///
@@ -86,7 +86,8 @@ final class FlatEngine: BenchEngine {
         guard let changeset else { throw BenchFailure("flat: no changeset") }
         var current = workload.old
         for (s, stage) in changeset.stages.enumerated() {
-            let paths = stage.elementDeleted + stage.elementInserted + stage.elementUpdated
+            let paths =
+                stage.elementDeleted + stage.elementInserted + stage.elementUpdated
                 + stage.elementMoved.flatMap { [$0.source, $0.destination] }
             guard paths.allSatisfy({ $0.section == 0 }), stage.sectionChangeCount == 0 else {
                 throw BenchFailure("flat: stage \(s) has section changes in a flat diff")

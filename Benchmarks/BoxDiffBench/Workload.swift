@@ -1,5 +1,5 @@
-import BoxDiffTestSupport
 import BoxDiffBenchC
+import BoxDiffTestSupport
 import CBoxDiff
 import Foundation
 
@@ -16,7 +16,8 @@ extension SeededGenerator {
 
     /// A random version-4 UUID built from two generator outputs.
     mutating func uuid() -> UUID {
-        let a = next(), b = next()
+        let a = next()
+        let b = next()
         var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &bytes) { raw in
             raw.storeBytes(of: a, toByteOffset: 0, as: UInt64.self)

@@ -113,7 +113,8 @@ extension BatchReplay {
             let rule: BatchRule
             switch refresh.subject {
             case .row(let id, let content, let reconfigure):
-                let unchanged = refresh.isUnchanged ?? (rowsByID[id].flatMap { $0 }.map { $0.content == content } ?? false)
+                let unchanged =
+                    refresh.isUnchanged ?? (rowsByID[id].flatMap { $0 }.map { $0.content == content } ?? false)
                 guard unchanged, let path = refresh.path else { continue }
                 let name = String(describing: id)
                 rule = reconfigure ? .reconfigureOfUnchangedRow : .reloadOfUnchangedContent
@@ -123,7 +124,9 @@ extension BatchReplay {
             case .section(let id, let content, let rows):
                 let unchanged =
                     refresh.isUnchanged
-                    ?? (sectionsByID[id].flatMap { $0 }.map { Self.isUnchanged(content: content, rows: rows, target: $0) }
+                    ?? (sectionsByID[id].flatMap { $0 }.map {
+                        Self.isUnchanged(content: content, rows: rows, target: $0)
+                    }
                         ?? false)
                 guard unchanged else { continue }
                 rule = .reloadOfUnchangedContent

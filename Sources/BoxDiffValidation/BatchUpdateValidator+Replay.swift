@@ -109,7 +109,8 @@ extension BatchUpdateValidator {
     ) -> [BatchViolation] {
         let replay = replay(from: before, to: target, steps: steps)
         let structural = validate(before: before.shape, steps: steps.map(\.step)).filter { violation in
-            guard violation.rule == .reloadTarget, let batchIndex = violation.batchIndex, let section = violation.section
+            guard violation.rule == .reloadTarget, let batchIndex = violation.batchIndex,
+                let section = violation.section
             else { return true }
             let reload = LandedReload(batchIndex: batchIndex, section: section, row: violation.path?.row)
             return !replay.landedReloads.contains(reload)

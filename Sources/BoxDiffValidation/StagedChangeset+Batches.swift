@@ -37,10 +37,12 @@ extension Box {
             var rows: [BatchReplayState<SectionID, RowID>.Row] = []
             rows.reserveCapacity(section.rows.count)
             for (r, row) in section.rows.enumerated() {
-                rows.append(BatchReplayState.Row(id: row.id, content: content(table.rowContents[start + r], row.component)))
+                rows.append(
+                    BatchReplayState.Row(id: row.id, content: content(table.rowContents[start + r], row.component)))
             }
             states.append(
-                BatchReplayState.Section(id: section.id, content: content(table.sectionContents[s], section), rows: rows))
+                BatchReplayState.Section(
+                    id: section.id, content: content(table.sectionContents[s], section), rows: rows))
         }
         return BatchReplayState(sections: states)
     }

@@ -29,7 +29,9 @@ extension Collection where Element: Differentiable {
     /// This flat list as the replay check reads it: one section (id 0,
     /// content 0) whose rows are the elements, identified by
     /// `differenceIdentifier`, their contents numbered by `numbering`.
-    func flatReplayState(numbering: FlatContentNumbering<Element>) -> BatchReplayState<Int, Element.DifferenceIdentifier> {
+    func flatReplayState(numbering: FlatContentNumbering<Element>) -> BatchReplayState<
+        Int, Element.DifferenceIdentifier
+    > {
         typealias State = BatchReplayState<Int, Element.DifferenceIdentifier>
         let rows = map { State.Row(id: $0.differenceIdentifier, content: numbering.number($0)) }
         return State(sections: [State.Section(id: 0, content: 0, rows: rows)])
@@ -104,9 +106,7 @@ extension StagedChangeset where Data: Collection, Data.Element: Differentiable {
     public func validated(
         from source: Data, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView)
     ) throws(InvalidChangesetError) -> StagedChangeset {
-        let violations = violations(from: source, validator: validator)
-        guard violations.isEmpty else { throw InvalidChangesetError(violations: violations) }
-        return self
+        try checked(violations(from: source, validator: validator))
     }
 
     /// ``validated(from:validator:)`` that stops the program instead of
@@ -121,10 +121,6 @@ extension StagedChangeset where Data: Collection, Data.Element: Differentiable {
         from source: Data, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView),
         file: StaticString = #file, line: UInt = #line
     ) -> StagedChangeset {
-        do {
-            return try validated(from: source, validator: validator)
-        } catch {
-            preconditionFailure("BoxDiff produced an \(error)", file: file, line: line)
-        }
+        checkedOrTrap(violations(from: source, validator: validator), file: file, line: line)
     }
 }

@@ -41,7 +41,8 @@ final class SectionedContentNumbering<SectionType: DifferentiableSection> {
     /// The number of `value`, whose identity is `id`: that of the first
     /// earlier value of this identity it is content-equal to, or a new one.
     private func number<Value: Differentiable>(
-        _ value: Value, id: Value.DifferenceIdentifier, in seen: inout [Value.DifferenceIdentifier: [(value: Value, number: Int)]]
+        _ value: Value, id: Value.DifferenceIdentifier,
+        in seen: inout [Value.DifferenceIdentifier: [(value: Value, number: Int)]]
     ) -> Int {
         if let known = seen[id] {
             for entry in known where value.isContentEqual(to: entry.value) { return entry.number }
@@ -90,9 +91,7 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
     public func validated(
         from source: Data, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView)
     ) throws(InvalidChangesetError) -> StagedChangeset {
-        let violations = violations(from: source, validator: validator)
-        guard violations.isEmpty else { throw InvalidChangesetError(violations: violations) }
-        return self
+        try checked(violations(from: source, validator: validator))
     }
 
     /// ``validated(from:validator:)`` that stops the program with a fatal
@@ -101,10 +100,6 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
         from source: Data, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView),
         file: StaticString = #file, line: UInt = #line
     ) -> StagedChangeset {
-        do {
-            return try validated(from: source, validator: validator)
-        } catch {
-            preconditionFailure("BoxDiff produced an \(error)", file: file, line: line)
-        }
+        checkedOrTrap(violations(from: source, validator: validator), file: file, line: line)
     }
 }

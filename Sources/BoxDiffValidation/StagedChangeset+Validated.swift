@@ -32,9 +32,7 @@ extension StagedChangeset {
     public func validated<S, R>(
         from source: Box<S, R>, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView)
     ) throws(InvalidChangesetError) -> StagedChangeset where Data == Box<S, R> {
-        let violations = violations(from: source, validator: validator)
-        guard violations.isEmpty else { throw InvalidChangesetError(violations: violations) }
-        return self
+        try checked(violations(from: source, validator: validator))
     }
 
     /// ``validated(from:validator:)`` that stops the program instead of
@@ -50,8 +48,23 @@ extension StagedChangeset {
         from source: Box<S, R>, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView),
         file: StaticString = #file, line: UInt = #line
     ) -> StagedChangeset where Data == Box<S, R> {
+        checkedOrTrap(violations(from: source, validator: validator), file: file, line: line)
+    }
+}
+
+extension StagedChangeset {
+    /// `self` when `violations` is empty, else an ``InvalidChangesetError``
+    /// naming them: the one body of every `validated(from:validator:)`.
+    func checked(_ violations: [BatchViolation]) throws(InvalidChangesetError) -> StagedChangeset {
+        guard violations.isEmpty else { throw InvalidChangesetError(violations: violations) }
+        return self
+    }
+
+    /// `self` when `violations` is empty, else a fatal error naming them:
+    /// the one body of every `validatedOrTrap(from:validator:)`.
+    func checkedOrTrap(_ violations: [BatchViolation], file: StaticString, line: UInt) -> StagedChangeset {
         do {
-            return try validated(from: source, validator: validator)
+            return try checked(violations)
         } catch {
             preconditionFailure("BoxDiff produced an \(error)", file: file, line: line)
         }

@@ -88,7 +88,8 @@ struct BoxAppTests {
     }
 
     @Test func duplicateIdsAreRejectedWithTheirPlace() {
-        let box = Box<String, Int>.empty
+        let box =
+            Box<String, Int>.empty
             |-+ Section(id: "a") |---+ Node(id: 7, component: "x")
             |-+ Section(id: "b") |---+ Node(id: 7, component: "y")
         var options = DiffOptions()
@@ -98,9 +99,10 @@ struct BoxAppTests {
             _ = try StagedChangeset(source: .empty, target: box, options: options)
         } catch {
             #expect(
-                error == .duplicateIdentifier(
-                    "7", side: .new, location: .row(ElementPath(section: 1, row: 0)),
-                    firstLocation: .row(ElementPath(section: 0, row: 0))))
+                error
+                    == .duplicateIdentifier(
+                        "7", side: .new, location: .row(ElementPath(section: 1, row: 0)),
+                        firstLocation: .row(ElementPath(section: 0, row: 0))))
             #expect(error.description.contains("duplicate identifier 7"))
         }
     }

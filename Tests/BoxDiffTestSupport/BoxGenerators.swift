@@ -106,7 +106,10 @@ public enum BoxGenerators {
             var rows: [Int] = []
             for row in section.rows {
                 if chance(rate) { continue }  // deleted
-                if chance(rate / 2) { homeless.append(row); continue }  // moves elsewhere
+                if chance(rate / 2) {
+                    homeless.append(row)
+                    continue
+                }  // moves elsewhere
                 rows.append(row)
             }
             if chance(rate / 3) { rows = [] }  // emptied
@@ -118,7 +121,8 @@ public enum BoxGenerators {
             var id = Int.random(in: 0..<(sectionPool * 2), using: &rng)
             if !shape.duplicates { while newIDs.contains(where: { $0.id == id }) { id += 1 } }
             let count = Int.random(in: 0...max(0, shape.maxRowsPerSection / 2), using: &rng)
-            newIDs.insert((id, (0..<count).map { _ in freshRowID() }), at: Int.random(in: 0...newIDs.count, using: &rng))
+            newIDs.insert(
+                (id, (0..<count).map { _ in freshRowID() }), at: Int.random(in: 0...newIDs.count, using: &rng))
         }
         if !newIDs.isEmpty {
             for row in homeless {
@@ -128,7 +132,9 @@ public enum BoxGenerators {
             for s in newIDs.indices where chance(rate) {
                 let extra = Int.random(in: 0...max(1, newIDs[s].rows.count / 4), using: &rng)
                 for _ in 0..<extra {
-                    let row = shape.duplicates && nextRowID > 0 && chance(0.2) ? Int.random(in: 0..<nextRowID, using: &rng) : freshRowID()
+                    let row =
+                        shape.duplicates && nextRowID > 0 && chance(0.2)
+                        ? Int.random(in: 0..<nextRowID, using: &rng) : freshRowID()
                     newIDs[s].rows.insert(row, at: Int.random(in: 0...newIDs[s].rows.count, using: &rng))
                 }
             }

@@ -20,7 +20,9 @@ public enum BoxReplay {
     ) -> [String] {
         var problems = changeset.violations(from: source).map(\.description)
         guard problems.isEmpty else { return problems }
-        if let last = changeset.last, !same(last.data, target) { problems.append("last stage's data is not the target") }
+        if let last = changeset.last, !same(last.data, target) {
+            problems.append("last stage's data is not the target")
+        }
         if changeset.reloadsEverything {
             if changeset.count != 1 || changeset.contains(where: \.hasChanges) {
                 problems.append("a reload-everything plan is not one stage without calls")

@@ -110,7 +110,8 @@ public enum FlatReplay {
     public static func lisLength(_ values: [Int]) -> Int {
         var tails: [Int] = []
         for v in values {
-            var lo = 0, hi = tails.count
+            var lo = 0
+            var hi = tails.count
             while lo < hi {
                 let mid = (lo + hi) / 2
                 if tails[mid] < v { lo = mid + 1 } else { hi = mid }

@@ -66,7 +66,8 @@ extension BoxMatching {
             let h = old.sectionContents[s]
             guard h != 0 && h == new.sectionContents[t] else { continue }
             if !Component.sameContent(source.sections[s].header, target.sections[t].header)
-                || !Component.sameContent(source.sections[s].footer, target.sections[t].footer) {
+                || !Component.sameContent(source.sections[s].footer, target.sections[t].footer)
+            {
                 changed.append(s)
             }
         }

@@ -159,10 +159,12 @@ extension BoxStagedPlan {
             if s != none { return survivors[positionAfterDeletes[Int(s)]] }
             var section = target.sections[t]
             let start = m.new.sectionRowOffsets[t]
-            section.rows = layout.copies(of: section.rows, keeping: {
-                let i = m.rowNewToOld[start + $0]
-                return i == none || !m.isCarried(old: Int(i))
-            })
+            section.rows = layout.copies(
+                of: section.rows,
+                keeping: {
+                    let i = m.rowNewToOld[start + $0]
+                    return i == none || !m.isCarried(old: Int(i))
+                })
             return section
         }
         if !update.sectionInserted.isEmpty || !update.sectionMoved.isEmpty {

@@ -55,7 +55,8 @@ enum FlatSingleBatch {
             // then give the rest up as deletes and inserts too.
             var round = 0
             while !candidates.isEmpty {
-                let wrong = round == 3
+                let wrong =
+                    round == 3
                     ? Array(candidates.indices)
                     : candidates.indices.filter {
                         BatchSimulation.shift(candidates[$0].old, removing: deletes, inserting: inserts)

@@ -83,8 +83,10 @@ struct FlatPairingSide<Element: Differentiable>: PairingSide {
 
     @inlinable
     static func pairsMatch(_ old: Self, _ new: Self, oldToNew: UnsafeBufferPointer<UInt32>) -> Bool {
-        for i in old.prefix..<oldToNew.count where oldToNew[i] != CCore.none
-            && old.list[i].differenceIdentifier != new.list[Int(oldToNew[i])].differenceIdentifier {
+        for i in old.prefix..<oldToNew.count
+        where oldToNew[i] != CCore.none
+            && old.list[i].differenceIdentifier != new.list[Int(oldToNew[i])].differenceIdentifier
+        {
             return false
         }
         return true
@@ -170,7 +172,8 @@ enum FlatStaging {
         }
         let threshold = options.reloadThreshold ?? Int.max
         if options.mode == .singleBatch {
-            let update = FlatSingleBatch.update(result: result, updated: updated, updatedNew: updatedNew, style: options.updateStyle)
+            let update = FlatSingleBatch.update(
+                result: result, updated: updated, updatedNew: updatedNew, style: options.updateStyle)
             if update.changeCount > threshold { return .reloadingEverything(target, isMinimal: result.isMinimal) }
             return StagedChangeset(
                 update.hasChanges ? [Changeset(data: target, batchUpdate: update)] : [], isMinimal: result.isMinimal)
@@ -221,7 +224,8 @@ enum FlatStaging {
         }
         if !patchesSource && !updatedNew.isEmpty {
             stages.append(
-                Changeset(data: target, elementReconfigured: updatedNew.sorted().map { ElementPath(section: 0, row: $0) }))
+                Changeset(
+                    data: target, elementReconfigured: updatedNew.sorted().map { ElementPath(section: 0, row: $0) }))
         }
         return StagedChangeset(stages, isMinimal: result.isMinimal)
     }

@@ -189,7 +189,8 @@ package struct BatchSimulation {
         guard trueSectionMap.indices.contains(path.section),
             let section = trueSectionMap[path.section], new.indices.contains(section)
         else { return nil }
-        let row = Self.shift(path.row, removing: rowsLeaving[path.section] ?? [], inserting: rowsArriving[section] ?? [])
+        let row = Self.shift(
+            path.row, removing: rowsLeaving[path.section] ?? [], inserting: rowsArriving[section] ?? [])
         guard row >= 0, row < new[section] else { return nil }
         return ElementPath(section: section, row: row)
     }

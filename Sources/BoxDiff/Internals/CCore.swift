@@ -183,7 +183,8 @@ enum CCore {
         var options = bxd_options_t()
         bxd_options_init(&options)
         options.algorithm = algorithm == .lcs ? BXD_ALGORITHM_LCS : BXD_ALGORITHM_HECKEL
-        options.flags = (rejectDuplicates ? UInt32(BXD_FLAG_REJECT_DUPLICATES) : 0)
+        options.flags =
+            (rejectDuplicates ? UInt32(BXD_FLAG_REJECT_DUPLICATES) : 0)
             | (pairsOnly ? UInt32(BXD_FLAG_PAIRS_ONLY) : 0)
         options.lcs_cost_bound = UInt64(max(0, lcsCostBound))
         let status = bxd_diff(workspace?.raw, &old, &new, &options, &result.raw)

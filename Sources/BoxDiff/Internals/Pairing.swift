@@ -29,8 +29,10 @@ extension PairingSide {
 
     @inlinable
     static func pairsMatch(_ old: Self, _ new: Self, oldToNew: UnsafeBufferPointer<UInt32>) -> Bool {
-        for i in 0..<oldToNew.count where oldToNew[i] != CCore.none
-            && old.id(at: i) != new.id(at: Int(oldToNew[i])) {
+        for i in 0..<oldToNew.count
+        where oldToNew[i] != CCore.none
+            && old.id(at: i) != new.id(at: Int(oldToNew[i]))
+        {
             return false
         }
         return true
@@ -71,7 +73,8 @@ enum Pairing {
         if !Side.isInjective {
             let collided: Bool
             if let duplicate {
-                collided = duplicate.side == .old
+                collided =
+                    duplicate.side == .old
                     ? old.id(at: duplicate.index) != old.id(at: duplicate.firstIndex)
                     : new.id(at: duplicate.index) != new.id(at: duplicate.firstIndex)
             } else {

@@ -125,7 +125,8 @@ extension Component {
                     let value = unsafeDowncast(storage, to: Typed<Int>.self).value
                     return mix(UInt64(bitPattern: Int64(value)), tag: tag)
                 case .string:
-                    return mix(IdentityHashing.hashString(unsafeDowncast(storage, to: Typed<String>.self).value), tag: tag)
+                    return mix(
+                        IdentityHashing.hashString(unsafeDowncast(storage, to: Typed<String>.self).value), tag: tag)
                 case .other:
                     return mix(storage.valueHash(), tag: tag)
                 case .incomparable:
@@ -180,7 +181,8 @@ extension Component {
             guard j != none else { continue }
             let h = oldContents[r]
             guard h != 0 && h == newContents[Int(j)] else { continue }
-            let lhs = raw.load(as: UnsafeRawPointer.self), rhs = newStorage[Int(j)]
+            let lhs = raw.load(as: UnsafeRawPointer.self)
+            let rhs = newStorage[Int(j)]
             guard lhs != rhs else { continue }
             if !storagesEqual(lhs, rhs, stringClass: stringClass) { changed.append(base + r) }
         }
@@ -196,7 +198,8 @@ extension Component {
                 guard cls == ObjectIdentifier(type(of: b)) else { return false }
                 if cls == stringClass {
                     return stringsEqual(
-                        unsafeDowncast(a, to: Typed<String>.self).value, unsafeDowncast(b, to: Typed<String>.self).value)
+                        unsafeDowncast(a, to: Typed<String>.self).value, unsafeDowncast(b, to: Typed<String>.self).value
+                    )
                 }
                 return a.isEqual(to: b)
             }
@@ -228,7 +231,7 @@ extension Component {
     static func sameContent(_ a: Component?, _ b: Component?) -> Bool {
         switch (a, b) {
         case (nil, nil): return true
-        case let (a?, b?): return a.storage === b.storage || a == b
+        case (let a?, let b?): return a.storage === b.storage || a == b
         default: return false
         }
     }

@@ -71,7 +71,9 @@ enum SectionedBox {
     /// stage's data (the target in every mode) is `target` itself.
     @inlinable
     static func changeset<Data: RangeReplaceableCollection>(
-        _ boxed: StagedChangeset<Box<Data.Element.DifferenceIdentifier, Data.Element.Collection.Element.DifferenceIdentifier>>,
+        _ boxed: StagedChangeset<
+            Box<Data.Element.DifferenceIdentifier, Data.Element.Collection.Element.DifferenceIdentifier>
+        >,
         target: Data
     ) -> StagedChangeset<Data> where Data.Element: DifferentiableSection {
         var stages: [Changeset<Data>] = []
@@ -101,7 +103,9 @@ enum SectionedBox {
             let source = withUnsafePointer(to: section.header!) { value(at: $0, as: Data.Element.self) }
             let elements = layout.withRows(section.rows) { count, rows in
                 [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-                    for r in 0..<count { (buffer.baseAddress! + r).initialize(to: value(at: rows.component(r), as: Element.self)) }
+                    for r in 0..<count {
+                        (buffer.baseAddress! + r).initialize(to: value(at: rows.component(r), as: Element.self))
+                    }
                     initialized = count
                 }
             }

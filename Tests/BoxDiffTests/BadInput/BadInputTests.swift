@@ -18,16 +18,18 @@ private typealias BBox = Box<String, Int>
 /// A Box of sections `(id, [(row id, content)])`, each section headed by
 /// its id.
 private func bbox(_ sections: (String, [(Int, String)])...) -> BBox {
-    BBox(sections: sections.map { s in
-        Section(id: s.0, header: Component("h \(s.0)"), rows: s.1.map { Node(id: $0.0, component: $0.1) })
-    })
+    BBox(
+        sections: sections.map { s in
+            Section(id: s.0, header: Component("h \(s.0)"), rows: s.1.map { Node(id: $0.0, component: $0.1) })
+        })
 }
 
 /// A Box of sections `(id, [row id])`; a row's content is `r<id>`.
 private func ids(_ sections: (String, [Int])...) -> BBox {
-    BBox(sections: sections.map { s in
-        Section(id: s.0, header: Component("h \(s.0)"), rows: s.1.map { Node(id: $0, component: "r\($0)") })
-    })
+    BBox(
+        sections: sections.map { s in
+            Section(id: s.0, header: Component("h \(s.0)"), rows: s.1.map { Node(id: $0, component: "r\($0)") })
+        })
 }
 
 /// Diffs `old` into `new` and checks the changeset: no batch-rule
@@ -50,7 +52,9 @@ private func flatChecked<E: Differentiable>(
 ) throws -> StagedChangeset<[E]> {
     let c = try StagedChangeset(source: old, target: new, options: options)
     let replayed = try FlatReplay.replay(c, from: old)
-    #expect(FlatReplay.same(replayed, new), "\(options): \(old) → \(new) replayed as \(replayed)", sourceLocation: sourceLocation)
+    #expect(
+        FlatReplay.same(replayed, new), "\(options): \(old) → \(new) replayed as \(replayed)",
+        sourceLocation: sourceLocation)
     return c
 }
 
@@ -173,15 +177,18 @@ struct BadInputTests {
             for mode in BatchMode.allCases {
                 var options = DiffOptions(algorithm: algorithm, duplicates: .reject)
                 options.mode = mode
-                #expect(throws: DiffError.duplicateIdentifier(
-                    "2", side: .old, location: .row(p(0, 3)), firstLocation: .row(p(0, 1)))
+                #expect(
+                    throws: DiffError.duplicateIdentifier(
+                        "2", side: .old, location: .row(p(0, 3)), firstLocation: .row(p(0, 1)))
                 ) { try StagedChangeset(source: withinSection, target: ok, options: options) }
-                #expect(throws: DiffError.duplicateIdentifier(
-                    "9", side: .new, location: .row(p(2, 1)), firstLocation: .row(p(0, 1)))
+                #expect(
+                    throws: DiffError.duplicateIdentifier(
+                        "9", side: .new, location: .row(p(2, 1)), firstLocation: .row(p(0, 1)))
                 ) { try StagedChangeset(source: ok, target: acrossSections, options: options) }
                 // Both sides bad: the old side is reported.
-                #expect(throws: DiffError.duplicateIdentifier(
-                    "2", side: .old, location: .row(p(0, 3)), firstLocation: .row(p(0, 1)))
+                #expect(
+                    throws: DiffError.duplicateIdentifier(
+                        "2", side: .old, location: .row(p(0, 3)), firstLocation: .row(p(0, 1)))
                 ) { try StagedChangeset(source: withinSection, target: acrossSections, options: options) }
                 // Without duplicates the same options diff normally.
                 try diffChecked(ok, ids(("a", [2, 1, 3])), options)
@@ -189,9 +196,11 @@ struct BadInputTests {
         }
         // The description names the id and both places.
         let error = thrownError {
-            _ = try StagedChangeset(source: ok, target: acrossSections, options: DiffOptions(algorithm: .heckel, duplicates: .reject))
+            _ = try StagedChangeset(
+                source: ok, target: acrossSections, options: DiffOptions(algorithm: .heckel, duplicates: .reject))
         }
-        #expect(error?.description == "BoxDiff: duplicate identifier 9 in the new data at row [2, 1] (first at row [0, 1])")
+        #expect(
+            error?.description == "BoxDiff: duplicate identifier 9 in the new data at row [2, 1] (first at row [0, 1])")
         // A workspace that saw the rejection is still usable.
         let workspace = try DiffWorkspace()
         let options = DiffOptions(algorithm: .heckel, duplicates: .reject)
@@ -245,16 +254,25 @@ struct BadInputTests {
             for mode in BatchMode.allCases {
                 var options = DiffOptions(algorithm: algorithm, duplicates: .reject)
                 options.mode = mode
-                #expect(throws: DiffError.duplicateIdentifier(
-                    "\"b\"", side: .old, location: .section(3), firstLocation: .section(1))
-                ) { try StagedChangeset(source: ids(("a", []), ("b", []), ("c", []), ("b", [])), target: ok, options: options) }
-                #expect(throws: DiffError.duplicateIdentifier(
-                    "\"a\"", side: .new, location: .section(1), firstLocation: .section(0))
+                #expect(
+                    throws: DiffError.duplicateIdentifier(
+                        "\"b\"", side: .old, location: .section(3), firstLocation: .section(1))
+                ) {
+                    try StagedChangeset(
+                        source: ids(("a", []), ("b", []), ("c", []), ("b", [])), target: ok, options: options)
+                }
+                #expect(
+                    throws: DiffError.duplicateIdentifier(
+                        "\"a\"", side: .new, location: .section(1), firstLocation: .section(0))
                 ) { try StagedChangeset(source: ok, target: ids(("a", []), ("a", [])), options: options) }
                 // Old repeats a row, new repeats a section: the section.
-                #expect(throws: DiffError.duplicateIdentifier(
-                    "\"a\"", side: .new, location: .section(1), firstLocation: .section(0))
-                ) { try StagedChangeset(source: ids(("a", [1, 1])), target: ids(("a", []), ("a", [])), options: options) }
+                #expect(
+                    throws: DiffError.duplicateIdentifier(
+                        "\"a\"", side: .new, location: .section(1), firstLocation: .section(0))
+                ) {
+                    try StagedChangeset(
+                        source: ids(("a", [1, 1])), target: ids(("a", []), ("a", [])), options: options)
+                }
                 // Empty sections with the same id are duplicates too.
                 #expect(throws: DiffError.self) {
                     try StagedChangeset(source: ids(("x", []), ("x", [])), target: .empty, options: options)
@@ -262,9 +280,13 @@ struct BadInputTests {
             }
         }
         let error = thrownError {
-            _ = try StagedChangeset(source: ok, target: ids(("a", []), ("a", [])), options: DiffOptions(algorithm: .heckel, duplicates: .reject))
+            _ = try StagedChangeset(
+                source: ok, target: ids(("a", []), ("a", [])),
+                options: DiffOptions(algorithm: .heckel, duplicates: .reject))
         }
-        #expect(error?.description == "BoxDiff: duplicate identifier \"a\" in the new data at section 1 (first at section 0)")
+        #expect(
+            error?.description
+                == "BoxDiff: duplicate identifier \"a\" in the new data at section 1 (first at section 0)")
     }
 
     // MARK: 3. Colliding hashes
@@ -293,9 +315,14 @@ struct BadInputTests {
         #expect(dup.flatMap(\.elementDeleted).map(\.row) == [1])
         // ...or rejected at the real repeat (index 2), not at the first
         // collision (index 1).
-        #expect(throws: DiffError.duplicateIdentifier(
-            "Clash(1)", side: .old, location: .index(2), firstLocation: .index(0))
-        ) { try StagedChangeset(source: [r(1), r(2), r(1)], target: new, options: DiffOptions(algorithm: algorithm, duplicates: .reject)) }
+        #expect(
+            throws: DiffError.duplicateIdentifier(
+                "Clash(1)", side: .old, location: .index(2), firstLocation: .index(0))
+        ) {
+            try StagedChangeset(
+                source: [r(1), r(2), r(1)], target: new, options: DiffOptions(algorithm: algorithm, duplicates: .reject)
+            )
+        }
     }
 
     /// Box API: colliding row ids and colliding section ids are never
@@ -304,9 +331,12 @@ struct BadInputTests {
         typealias CBox = Box<Clash, Clash>
         let c = { Clash(value: $0) }
         func box(_ sections: (Int, [Int])...) -> CBox {
-            CBox(sections: sections.map { s in
-                Section(id: c(s.0), header: Component("h\(s.0)"), rows: s.1.map { Node(id: c($0), component: "r\($0)") })
-            })
+            CBox(
+                sections: sections.map { s in
+                    Section(
+                        id: c(s.0), header: Component("h\(s.0)"), rows: s.1.map { Node(id: c($0), component: "r\($0)") }
+                    )
+                })
         }
         let old = box((1, [1, 2, 3]), (2, [4]))
         let new = box((3, [3]), (1, [5, 1]), (2, [4, 2]))
@@ -331,11 +361,14 @@ struct BadInputTests {
         let error = thrownError {
             _ = try StagedChangeset(source: old, target: box((1, []), (2, []), (1, [])), options: reject)
         }
-        #expect(error == .duplicateIdentifier("Clash(1)", side: .new, location: .section(2), firstLocation: .section(0)))
+        #expect(
+            error == .duplicateIdentifier("Clash(1)", side: .new, location: .section(2), firstLocation: .section(0)))
         let rowError = thrownError {
             _ = try StagedChangeset(source: box((1, [1, 2, 3, 2])), target: new, options: reject)
         }
-        #expect(rowError == .duplicateIdentifier("Clash(2)", side: .old, location: .row(p(0, 3)), firstLocation: .row(p(0, 1))))
+        #expect(
+            rowError
+                == .duplicateIdentifier("Clash(2)", side: .old, location: .row(p(0, 3)), firstLocation: .row(p(0, 1))))
     }
 
     // MARK: 4, 5. NULL with a count, counts past 32-bit indices
@@ -405,7 +438,9 @@ struct BadInputTests {
             return
         }
         #expect(count == huge && limit == 4_294_967_280)
-        #expect(DiffError.tooLarge(count: huge, limit: limit).description == "BoxDiff: 4294967297 elements is more than the limit of 4294967280")
+        #expect(
+            DiffError.tooLarge(count: huge, limit: limit).description
+                == "BoxDiff: 4294967297 elements is more than the limit of 4294967280")
     }
 
     /// LCS numbers the distinct ids of both lists together in 32 bits: two

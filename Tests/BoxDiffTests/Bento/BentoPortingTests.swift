@@ -35,7 +35,8 @@ struct BentoPortingTests {
 
     @Test func diamondMakesNodesAndBindsTighterThanAppend() {
         let input = TextInput(placeholder: "Name")
-        let box = B.empty
+        let box =
+            B.empty
             |-+ Section(id: "form", header: "Form")
             |---+ "title" <> "Sign up"
             |---+ "label" <> Label(text: "Name")

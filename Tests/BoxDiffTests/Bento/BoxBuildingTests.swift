@@ -44,7 +44,8 @@ struct BoxBuildingTests {
     }
 
     @Test func aChainOfOperatorsMakesOneCache() {
-        let box = B.empty |-+ Section(id: "a") |---+ 1 <> "one" |---+ 2 <> "two" |-+ Section(id: "b")
+        let box =
+            B.empty |-+ Section(id: "a") |---+ 1 <> "one" |---+ 2 <> "two" |-+ Section(id: "b")
             |---+ 3 <> "three"
         #expect(!box.hasCachedIdentityTable)
         #expect(box.identityTable.rowIDs == [1, 2, 3])

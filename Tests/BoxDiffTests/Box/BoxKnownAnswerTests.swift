@@ -7,7 +7,10 @@ import Testing
 typealias TBox = Box<String, Int>
 
 func box(_ sections: (String, [Int])...) -> TBox {
-    TBox(sections: sections.map { Section(id: $0.0, header: Component("h \($0.0)"), rows: $0.1.map { Node(id: $0, component: "r\($0)") }) })
+    TBox(
+        sections: sections.map {
+            Section(id: $0.0, header: Component("h \($0.0)"), rows: $0.1.map { Node(id: $0, component: "r\($0)") })
+        })
 }
 
 /// Diffs `old` to `new` and checks the changeset against UIKit's batch
@@ -33,7 +36,9 @@ struct BoxKnownAnswerTests {
         let c = try validatedDiff(old, new)
         #expect(c.count == 1)
         #expect(
-            c[0].elementMoved == [Move(source: ElementPath(section: 0, row: 1), destination: ElementPath(section: 1, row: 0))])
+            c[0].elementMoved == [
+                Move(source: ElementPath(section: 0, row: 1), destination: ElementPath(section: 1, row: 0))
+            ])
         #expect(c[0].elementInserted.isEmpty && c[0].elementDeleted.isEmpty)
         expectReplays(c, from: old, to: new)
     }
@@ -59,7 +64,9 @@ struct BoxKnownAnswerTests {
         #expect(c[1].sectionDeleted == [1])
         #expect(c[1].elementDeleted.isEmpty, "row 4 goes with its section, rows 2 and 3 are carried")
         #expect(c[2].sectionInserted == [1])
-        #expect(c[2].data.sections[1].rows.map(\.id) == [7, 5], "the new section arrives with its rows not carried from a surviving section")
+        #expect(
+            c[2].data.sections[1].rows.map(\.id) == [7, 5],
+            "the new section arrives with its rows not carried from a surviving section")
         #expect(c[2].sectionMoved.count == 1)
         #expect(Set(c[3].elementInserted) == [ElementPath(section: 0, row: 1), ElementPath(section: 2, row: 2)])
         #expect(c[3].elementMoved.count == 2, "row 2 across, one of 1 and 3 within")
@@ -132,7 +139,13 @@ struct BoxKnownAnswerTests {
     }
 
     @Test func incomparableComponentsAlwaysUpdate() throws {
-        let make = { TBox(sections: [Section(id: "a", header: Component(incomparable: 1), rows: [Node(id: 1, component: Component(incomparable: 2)), Node(id: 2, component: "x")])]) }
+        let make = {
+            TBox(sections: [
+                Section(
+                    id: "a", header: Component(incomparable: 1),
+                    rows: [Node(id: 1, component: Component(incomparable: 2)), Node(id: 2, component: "x")])
+            ])
+        }
         let old = make()
         let new = make()
         let c = try validatedDiff(old, new)
@@ -146,14 +159,16 @@ struct BoxKnownAnswerTests {
         var options = DiffOptions()
         options.duplicates = .reject
         let ok = box(("a", [1]))
-        #expect(throws: DiffError.duplicateIdentifier(
-            "3", side: .new, location: .row(ElementPath(section: 2, row: 0)),
-            firstLocation: .row(ElementPath(section: 0, row: 1)))
+        #expect(
+            throws: DiffError.duplicateIdentifier(
+                "3", side: .new, location: .row(ElementPath(section: 2, row: 0)),
+                firstLocation: .row(ElementPath(section: 0, row: 1)))
         ) {
             try StagedChangeset(source: ok, target: box(("a", [1, 3]), ("b", []), ("c", [3])), options: options)
         }
-        #expect(throws: DiffError.duplicateIdentifier(
-            "\"a\"", side: .old, location: .section(2), firstLocation: .section(0))
+        #expect(
+            throws: DiffError.duplicateIdentifier(
+                "\"a\"", side: .old, location: .section(2), firstLocation: .section(0))
         ) {
             try StagedChangeset(source: box(("a", []), ("b", []), ("a", [])), target: ok, options: options)
         }

@@ -7,7 +7,8 @@ struct BoxOperatorTests {
     typealias B = Box<String, Int>
 
     @Test func sectionsWithHeadersAndNodes() {
-        let built = B.empty
+        let built =
+            B.empty
             |-+ Section(id: "fruit", header: "Fruit", footer: "2 kinds")
             |---+ Node(id: 1, component: "Apples")
             |---+ Node(id: 2, component: "Pears")
@@ -62,7 +63,8 @@ struct BoxOperatorTests {
 
     @Test func precedenceGroupsNodesUnderTheirSection() {
         // `|---+` binds tighter than `|-+`: nodes go to the section on their left.
-        let box = B.empty |-+ Section(id: "a") |---+ Node(id: 1, component: 1) |-+ Section(id: "b")
+        let box =
+            B.empty |-+ Section(id: "a") |---+ Node(id: 1, component: 1) |-+ Section(id: "b")
             |---+ Node(id: 2, component: 2) |---+ Node(id: 3, component: 3)
         #expect(box.sections.map(\.rows.count) == [1, 2])
     }
@@ -84,7 +86,8 @@ struct BoxOperatorTests {
     }
 
     @Test func identityTableIsCachedAndDroppedOnMutation() {
-        var box = B.empty |-+ Section(id: "a") |---+ Node(id: 1, component: 1) |-+ Section(id: "b")
+        var box =
+            B.empty |-+ Section(id: "a") |---+ Node(id: 1, component: 1) |-+ Section(id: "b")
             |-+ Section(id: "c") |---+ Node(id: 2, component: 2) |---+ Node(id: 3, component: 3)
         #expect(!box.hasCachedIdentityTable)
         let table = box.identityTable

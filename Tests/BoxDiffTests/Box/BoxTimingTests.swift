@@ -19,7 +19,9 @@ struct BoxTimingTests {
             _ = new.identityTable
         }
         var staged: StagedChangeset<BoxGenerators.TestBox>!
-        let stagedTime = try clock.measure { staged = try StagedChangeset(source: old, target: new, workspace: workspace) }
+        let stagedTime = try clock.measure {
+            staged = try StagedChangeset(source: old, target: new, workspace: workspace)
+        }
         var options = DiffOptions()
         options.mode = .singleBatch
         let singleTime = try clock.measure {
@@ -28,6 +30,7 @@ struct BoxTimingTests {
         let validateTime = clock.measure { #expect(staged.violations(from: old).isEmpty) }
         print(
             "100 × 10,000 rows: tables \(tables), staged diff (cached tables) \(stagedTime), "
-                + "single batch \(singleTime), validation \(validateTime); \(staged.count) stages, \(staged.changeCount) changes")
+                + "single batch \(singleTime), validation \(validateTime); \(staged.count) stages, \(staged.changeCount) changes"
+        )
     }
 }

@@ -12,7 +12,8 @@ import Testing
 @Suite("Box model: components and row copies")
 struct ComponentTests {
     @Test func equalValuesOfOneTypeAreEqualWithEqualHashes() {
-        let a = Component(UInt64(42)), b = Component(UInt64(42))
+        let a = Component(UInt64(42))
+        let b = Component(UInt64(42))
         #expect(a == b)
         #expect(a.contentHash == b.contentHash)
         #expect(a.contentHash != 0)
@@ -56,8 +57,10 @@ struct ComponentTests {
     }
 
     @Test func contentHashReadInPlaceMatchesTheProperty() {
-        let rows = [Node(id: 1, component: "a"), Node(id: 2, component: Component(incomparable: 0)),
-                    Node(id: 3, component: Component(UInt64(9)))]
+        let rows = [
+            Node(id: 1, component: "a"), Node(id: 2, component: Component(incomparable: 0)),
+            Node(id: 3, component: Component(UInt64(9))),
+        ]
         let layout = NodeLayout<Int>()
         layout.withRows(rows) { count, reader in
             for r in 0..<count {
@@ -91,9 +94,11 @@ struct ComponentTests {
     private static func mapRows<S, R: Hashable>(
         _ box: Box<S, Int>, _ id: (Int) -> R
     ) -> Box<S, R> {
-        Box(sections: box.sections.map { section in
-            Section(id: section.id, header: section.header, footer: section.footer,
+        Box(
+            sections: box.sections.map { section in
+                Section(
+                    id: section.id, header: section.header, footer: section.footer,
                     rows: section.rows.map { Node(id: id($0.id), component: $0.component) })
-        })
+            })
     }
 }

@@ -43,7 +43,8 @@ struct FlatKnownAnswerTests {
     func lastToFirstIsOneMove(_ algorithm: DiffAlgorithm) throws {
         let old = Array(0..<100)
         let c = try diff(items(old), items([99] + Array(0..<99)), algorithm)
-        #expect(moves(c) == [Move(source: ElementPath(section: 0, row: 99), destination: ElementPath(section: 0, row: 0))])
+        #expect(
+            moves(c) == [Move(source: ElementPath(section: 0, row: 99), destination: ElementPath(section: 0, row: 0))])
         #expect(deletes(c).isEmpty && inserts(c).isEmpty)
     }
 
@@ -91,7 +92,9 @@ struct FlatKnownAnswerTests {
         #expect(throws: DiffError.duplicateIdentifier("7", side: .new, location: .index(3), firstLocation: .index(1))) {
             _ = try StagedChangeset(source: items([1, 2]), target: items([0, 7, 5, 7]), options: options)
         }
-        #expect(throws: DiffError.duplicateIdentifier("\"x\"", side: .old, location: .index(2), firstLocation: .index(0))) {
+        #expect(
+            throws: DiffError.duplicateIdentifier("\"x\"", side: .old, location: .index(2), firstLocation: .index(0))
+        ) {
             _ = try StagedChangeset(source: ["x", "y", "x"], target: ["y"], options: options)
         }
     }
@@ -102,7 +105,9 @@ struct FlatKnownAnswerTests {
     func commonPrefixKeepsDuplicatesInOrder(_ algorithm: DiffAlgorithm) throws {
         // Prefix [1 2 1]; then old 1:"late" 3, new 1:"late2" 1:"x" 3.
         let old = [Item(id: 1), Item(id: 2), Item(id: 1), Item(id: 1, text: "late"), Item(id: 3)]
-        let new = [Item(id: 1), Item(id: 2), Item(id: 1), Item(id: 1, text: "late2"), Item(id: 1, text: "x"), Item(id: 3)]
+        let new = [
+            Item(id: 1), Item(id: 2), Item(id: 1), Item(id: 1, text: "late2"), Item(id: 1, text: "x"), Item(id: 3),
+        ]
         let c = try diff(old, new, algorithm)
         #expect(updates(c) == [3], "the third old 1 pairs with the third new 1 (in order)")
         #expect(inserts(c) == [4], "the fourth new 1 is the surplus occurrence")

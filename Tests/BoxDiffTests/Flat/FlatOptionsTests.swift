@@ -59,7 +59,8 @@ struct FlatOptionsTests {
             case .singleBatch: #expect(c.count <= 1)
             case .staged: #expect(c.count <= 3)
             }
-            let updated = c.flatMap(\.elementUpdated), reconfigured = c.flatMap(\.elementReconfigured)
+            let updated = c.flatMap(\.elementUpdated)
+            let reconfigured = c.flatMap(\.elementReconfigured)
             if options.updateStyle == .reconfigure {
                 #expect(updated.isEmpty, "\(context)")
             } else {
@@ -196,7 +197,9 @@ struct FlatOptionsTests {
         #expect(throws: InvalidChangesetError.self) { _ = try needless.validated(from: old) }
         // Contents are compared with isContentEqual among the same id.
         let fine = StagedChangeset([
-            Changeset(data: [Item(id: 1), Item(id: 2, text: "x"), Item(id: 3)], elementUpdated: [ElementPath(section: 0, row: 1)])
+            Changeset(
+                data: [Item(id: 1), Item(id: 2, text: "x"), Item(id: 3)],
+                elementUpdated: [ElementPath(section: 0, row: 1)])
         ])
         #expect(fine.violations(from: old).isEmpty)
         #expect(fine.batchSteps() == [BatchStep(update: fine[0].batchUpdate, after: [3])])

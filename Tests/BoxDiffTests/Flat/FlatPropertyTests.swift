@@ -49,7 +49,8 @@ struct FlatPropertyTests {
             count: 150, input: Gen.uint64(), Gen.int(in: 0...2000), Gen.int(in: 1...60)
         ) { seed, size, pool in
             let (old, new) = randomPair(seed: seed, size: size, pool: pool)
-            let oldIDs = old.map { UInt64($0.id) }, newIDs = new.map { UInt64($0.id) }
+            let oldIDs = old.map { UInt64($0.id) }
+            let newIDs = new.map { UInt64($0.id) }
             let result = CoreResult()
             try oldIDs.withUnsafeBufferPointer { o in
                 try newIDs.withUnsafeBufferPointer { n in
@@ -59,8 +60,10 @@ struct FlatPropertyTests {
                         workspace: nil, into: result)
                 }
             }
-            let o2n = Array(result.oldToNew), n2o = Array(result.newToOld)
-            let deleted = Set(result.deletes.map(Int.init)), inserted = Set(result.inserts.map(Int.init))
+            let o2n = Array(result.oldToNew)
+            let n2o = Array(result.newToOld)
+            let deleted = Set(result.deletes.map(Int.init))
+            let inserted = Set(result.inserts.map(Int.init))
             var matchedOld = 0
             for i in 0..<old.count {
                 let isMatched = o2n[i] != BXD_NONE

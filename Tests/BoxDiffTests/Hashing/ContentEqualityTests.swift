@@ -17,7 +17,9 @@ struct ContentEqualityTests {
     typealias B = Box<Int, Int>
 
     static func box(row: Component, header: Component? = nil) -> B {
-        Box(sections: [Section(id: 0, header: header, rows: [Node(id: 7, component: "kept"), Node(id: 1, component: row)])])
+        Box(sections: [
+            Section(id: 0, header: header, rows: [Node(id: 7, component: "kept"), Node(id: 1, component: row)])
+        ])
     }
 
     /// The rows and sections every option combination reports as updated.
@@ -30,7 +32,8 @@ struct ContentEqualityTests {
     }
 
     @Test func partlyHashedRowChangeIsAnUpdate() throws {
-        let a = Component(PartlyHashed(id: 1, text: "before")), b = Component(PartlyHashed(id: 1, text: "after"))
+        let a = Component(PartlyHashed(id: 1, text: "before"))
+        let b = Component(PartlyHashed(id: 1, text: "after"))
         #expect(a.contentHash == b.contentHash, "the premise: equal hashes")
         #expect(a != b)
         for found in try Self.updates(Self.box(row: a), Self.box(row: b)) {
@@ -44,7 +47,8 @@ struct ContentEqualityTests {
     }
 
     @Test func partlyHashedHeaderChangeIsASectionUpdate() throws {
-        let a = Component(PartlyHashed(id: 1, text: "before")), b = Component(PartlyHashed(id: 1, text: "after"))
+        let a = Component(PartlyHashed(id: 1, text: "before"))
+        let b = Component(PartlyHashed(id: 1, text: "after"))
         for found in try Self.updates(Self.box(row: "same", header: a), Self.box(row: "same", header: b)) {
             #expect(found.sections == [0])
         }
@@ -64,7 +68,8 @@ struct ContentEqualityTests {
         #expect(long.count == 8 && long != short)
         #expect(long.withUnsafeBytes { CCore.hashBytes($0) } == hash, "a genuine XXH3 collision")
         #expect(IdentityHashing.hash(long) == IdentityHashing.hash(short))
-        let a = Component(short), b = Component(long)
+        let a = Component(short)
+        let b = Component(long)
         #expect(a.contentHash == b.contentHash, "the collision reaches the content hash")
         for found in try Self.updates(Self.box(row: a), Self.box(row: b)) {
             #expect(found.rows.count == 1 && found.rows.allSatisfy { $0 == ElementPath(section: 0, row: 1) })
@@ -84,22 +89,42 @@ struct ContentEqualityTests {
             }
         }
         let bytes = XXH3Collision.eightBytes(combined: 0x0102_0304_0506_0708)
-        #expect(bytes.withUnsafeBytes { CCore.hashBytes($0) } == XXH3Collision.forward(combined: 0x0102_0304_0506_0708, length: 8))
+        #expect(
+            bytes.withUnsafeBytes { CCore.hashBytes($0) }
+                == XXH3Collision.forward(combined: 0x0102_0304_0506_0708, length: 8))
     }
 
     /// The `==` check is skipped only when both Boxes' rows all hold one
     /// exact type (integers by their bits).
     @Test func exactKindIsRecordedOnlyForOneExactType() {
-        let ints = Box<Int, Int>(sections: [Section(id: 0, rows: [Node(id: 1, component: Component(UInt64(1))),
-                                                                Node(id: 2, component: Component(UInt64(2)))])])
+        let ints = Box<Int, Int>(sections: [
+            Section(
+                id: 0,
+                rows: [
+                    Node(id: 1, component: Component(UInt64(1))),
+                    Node(id: 2, component: Component(UInt64(2))),
+                ])
+        ])
         #expect(ints.identityTable.exactRowContentKind != nil)
         let strings = Box<Int, Int>(sections: [Section(id: 0, rows: [Node(id: 1, component: "a")])])
         #expect(strings.identityTable.exactRowContentKind == nil)
-        let mixed = Box<Int, Int>(sections: [Section(id: 0, rows: [Node(id: 1, component: Component(UInt64(1))),
-                                                                 Node(id: 2, component: Component(1 as Int))])])
+        let mixed = Box<Int, Int>(sections: [
+            Section(
+                id: 0,
+                rows: [
+                    Node(id: 1, component: Component(UInt64(1))),
+                    Node(id: 2, component: Component(1 as Int)),
+                ])
+        ])
         #expect(mixed.identityTable.exactRowContentKind == nil)
-        let incomparable = Box<Int, Int>(sections: [Section(id: 0, rows: [Node(id: 1, component: Component(UInt64(1))),
-                                                                        Node(id: 2, component: Component(incomparable: 1))])])
+        let incomparable = Box<Int, Int>(sections: [
+            Section(
+                id: 0,
+                rows: [
+                    Node(id: 1, component: Component(UInt64(1))),
+                    Node(id: 2, component: Component(incomparable: 1)),
+                ])
+        ])
         #expect(incomparable.identityTable.exactRowContentKind == nil)
         #expect(Box<Int, Int>.empty.identityTable.exactRowContentKind == nil)
     }
@@ -107,14 +132,24 @@ struct ContentEqualityTests {
     /// Mixed component types in one Box (the verification cannot be skipped
     /// there): a partly hashed change among integer rows is found.
     @Test func mixedComponentTypes() throws {
-        let old = Box<Int, Int>(sections: [Section(id: 0, rows: [
-            Node(id: 1, component: Component(UInt64(5))), Node(id: 2, component: Component(PartlyHashed(id: 3, text: "x"))),
-            Node(id: 3, component: Component(5 as Int)),
-        ])])
-        let new = Box<Int, Int>(sections: [Section(id: 0, rows: [
-            Node(id: 1, component: Component(UInt64(5))), Node(id: 2, component: Component(PartlyHashed(id: 3, text: "y"))),
-            Node(id: 3, component: Component(5 as Int)),
-        ])])
+        let old = Box<Int, Int>(sections: [
+            Section(
+                id: 0,
+                rows: [
+                    Node(id: 1, component: Component(UInt64(5))),
+                    Node(id: 2, component: Component(PartlyHashed(id: 3, text: "x"))),
+                    Node(id: 3, component: Component(5 as Int)),
+                ])
+        ])
+        let new = Box<Int, Int>(sections: [
+            Section(
+                id: 0,
+                rows: [
+                    Node(id: 1, component: Component(UInt64(5))),
+                    Node(id: 2, component: Component(PartlyHashed(id: 3, text: "y"))),
+                    Node(id: 3, component: Component(5 as Int)),
+                ])
+        ])
         for found in try Self.updates(old, new) {
             #expect(found.rows.count == 1 && found.rows.allSatisfy { $0 == ElementPath(section: 0, row: 1) })
         }

@@ -33,7 +33,8 @@ let equivalentPieces: [[String]] = [
 /// independently chosen spellings.
 func equivalentPair(seed: UInt64, length: Int) -> (String, String) {
     var rng = SeededGenerator(seed: seed)
-    var a = "", b = ""
+    var a = ""
+    var b = ""
     for _ in 0..<length {
         let piece = equivalentPieces.randomElement(using: &rng)!
         a += piece.randomElement(using: &rng)!
@@ -47,7 +48,8 @@ func equivalentPair(seed: UInt64, length: Int) -> (String, String) {
 @Suite("Hashing: String identity follows ==")
 struct StringEquivalenceTests {
     @Test func precomposedAndDecomposedHashAlike() {
-        let a = "caf\u{E9}", b = "cafe\u{301}"
+        let a = "caf\u{E9}"
+        let b = "cafe\u{301}"
         #expect(a == b)
         #expect(IdentityHashing.hash(a) == IdentityHashing.hash(b))
         #expect(Component(a).contentHash == Component(b).contentHash)
@@ -74,14 +76,21 @@ struct StringEquivalenceTests {
             let (c, d) = equivalentPair(seed: seed &+ 1, length: length + 1)
             // Flat: [a, "x", c] -> [d, "x", b]: a pairs with b, c with d.
             let flat = try StagedChangeset(source: [a, "x", c], target: [d, "x", b])
-            #expect(flat.allSatisfy { $0.elementDeleted.isEmpty && $0.elementInserted.isEmpty && $0.elementUpdated.isEmpty },
-                    "seed \(seed)")
+            #expect(
+                flat.allSatisfy {
+                    $0.elementDeleted.isEmpty && $0.elementInserted.isEmpty && $0.elementUpdated.isEmpty
+                },
+                "seed \(seed)")
             // Box: rows and sections, with component and header content.
             let old = Box<String, String>(sections: [
-                Section(id: a, header: Component(c), rows: [Node(id: c, component: Component(a)), Node(id: "x", component: "x")])
+                Section(
+                    id: a, header: Component(c),
+                    rows: [Node(id: c, component: Component(a)), Node(id: "x", component: "x")])
             ])
             let new = Box<String, String>(sections: [
-                Section(id: b, header: Component(d), rows: [Node(id: "x", component: "x"), Node(id: d, component: Component(b))])
+                Section(
+                    id: b, header: Component(d),
+                    rows: [Node(id: "x", component: "x"), Node(id: d, component: Component(b))])
             ])
             let box = try StagedChangeset(source: old, target: new)
             for stage in box {
@@ -93,7 +102,9 @@ struct StringEquivalenceTests {
             // Duplicates under .reject.
             var options = DiffOptions()
             options.duplicates = .reject
-            #expect(throws: DiffError.self) { _ = try StagedChangeset(source: [a, "y", b], target: ["y"], options: options) }
+            #expect(throws: DiffError.self) {
+                _ = try StagedChangeset(source: [a, "y", b], target: ["y"], options: options)
+            }
             let dupes = Box<String, String>(sections: [
                 Section(id: "s", rows: [Node(id: a, component: "1"), Node(id: b, component: "2")])
             ])

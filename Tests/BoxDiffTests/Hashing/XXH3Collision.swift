@@ -52,7 +52,8 @@ enum XXH3Collision {
 
     /// The 8-byte input whose combined word is `combined`.
     static func eightBytes(combined: UInt64) -> [UInt8] {
-        let first = UInt32(truncatingIfNeeded: combined >> 32), last = UInt32(truncatingIfNeeded: combined)
+        let first = UInt32(truncatingIfNeeded: combined >> 32)
+        let last = UInt32(truncatingIfNeeded: combined)
         return (0..<4).map { UInt8(truncatingIfNeeded: first >> (8 * $0)) }
             + (0..<4).map { UInt8(truncatingIfNeeded: last >> (8 * $0)) }
     }

@@ -58,12 +58,17 @@ struct SectionKnownAnswerTests {
             ContactSection(model: work, elements: contacts((4, "Dan"), (2, "Bob"))),
         ]
         let changeset = try StagedChangeset(source: old, target: new)
-        #expect(changeset.stages == [Changeset(data: new, elementMoved: [Move(source: path(0, 1), destination: path(1, 1))])])
+        #expect(
+            changeset.stages == [
+                Changeset(data: new, elementMoved: [Move(source: path(0, 1), destination: path(1, 1))])
+            ])
         #expect(changeset.violations(from: old).isEmpty)
     }
 
     @Test func oneSectionMovedIsOneMove() throws {
-        let sections = (1...4).map { ContactSection(model: Group(id: $0, title: "G\($0)"), elements: contacts(($0 * 10, "x"))) }
+        let sections = (1...4).map {
+            ContactSection(model: Group(id: $0, title: "G\($0)"), elements: contacts(($0 * 10, "x")))
+        }
         let new = [sections[3]] + sections[0..<3]
         let changeset = try StagedChangeset(source: sections, target: new)
         #expect(changeset.stages == [Changeset(data: new, sectionMoved: [Move(source: 3, destination: 0)])])
@@ -78,9 +83,11 @@ struct SectionKnownAnswerTests {
         let changeset = try StagedChangeset(source: source, target: target)
         #expect(changeset.count == 3)
         #expect(changeset[0].elementDeleted == [path(0, 1)])
-        #expect(changeset[0].data == [ArraySection(model: "A", elements: ["a"]), ArraySection(model: "B", elements: ["c"])])
+        #expect(
+            changeset[0].data == [ArraySection(model: "A", elements: ["a"]), ArraySection(model: "B", elements: ["c"])])
         #expect(changeset[1].sectionMoved == [Move(source: 0, destination: 1)])
-        #expect(changeset[1].data == [ArraySection(model: "B", elements: ["c"]), ArraySection(model: "A", elements: ["a"])])
+        #expect(
+            changeset[1].data == [ArraySection(model: "B", elements: ["c"]), ArraySection(model: "A", elements: ["a"])])
         #expect(changeset[2].elementInserted == [path(0, 1)])
         #expect(changeset[2].data == target)
         #expect(changeset.violations(from: source).isEmpty)
@@ -127,16 +134,20 @@ struct SectionKnownAnswerTests {
         let old = [ContactSection(model: friends, elements: contacts((1, "Ann"), (1, "Ann"), (2, "Bob")))]
         let new = [ContactSection(model: friends, elements: contacts((2, "Bob"), (1, "Ann")))]
         let changeset = try StagedChangeset(source: old, target: new)
-        #expect(changeset.stages.map(\.batchUpdate) == [
-            BatchUpdate(elementDeleted: [path(0, 1)]),
-            BatchUpdate(elementMoved: [Move(source: path(0, 0), destination: path(0, 1))]),
-        ])
+        #expect(
+            changeset.stages.map(\.batchUpdate) == [
+                BatchUpdate(elementDeleted: [path(0, 1)]),
+                BatchUpdate(elementMoved: [Move(source: path(0, 0), destination: path(0, 1))]),
+            ])
         #expect(changeset.last?.data == new)
         #expect(changeset.violations(from: old).isEmpty)
 
         var reject = DiffOptions()
         reject.duplicates = .reject
-        #expect(throws: DiffError.duplicateIdentifier("1", side: .old, location: .row(path(0, 1)), firstLocation: .row(path(0, 0)))) {
+        #expect(
+            throws: DiffError.duplicateIdentifier(
+                "1", side: .old, location: .row(path(0, 1)), firstLocation: .row(path(0, 0)))
+        ) {
             try StagedChangeset(source: old, target: new, options: reject)
         }
     }
@@ -172,11 +183,15 @@ struct SectionKnownAnswerTests {
             Shelf(name: "low", elements: contacts((2, "Bob"), (1, "Ann"))), Shelf(name: "top", elements: []),
         ]
         let changeset = try StagedChangeset(source: old, target: new)
-        #expect(changeset.stages.map(\.batchUpdate) == [
-            BatchUpdate(sectionMoved: [Move(source: 0, destination: 1)]),
-            BatchUpdate(elementMoved: [Move(source: path(1, 0), destination: path(0, 1))]),
-        ])
-        #expect(changeset[0].data == [Shelf(name: "low", elements: contacts((2, "Bob"))), Shelf(name: "top", elements: contacts((1, "Ann")))])
+        #expect(
+            changeset.stages.map(\.batchUpdate) == [
+                BatchUpdate(sectionMoved: [Move(source: 0, destination: 1)]),
+                BatchUpdate(elementMoved: [Move(source: path(1, 0), destination: path(0, 1))]),
+            ])
+        #expect(
+            changeset[0].data == [
+                Shelf(name: "low", elements: contacts((2, "Bob"))), Shelf(name: "top", elements: contacts((1, "Ann"))),
+            ])
         #expect(changeset.last?.data == new)
         #expect(changeset.violations(from: old).isEmpty)
     }

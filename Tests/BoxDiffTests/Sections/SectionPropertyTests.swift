@@ -32,7 +32,9 @@ private let sectionOptionGrid: [DiffOptions] = {
 ///   stage's data and the target);
 /// - the sectioned validator finds nothing;
 /// - the last stage's data is the target itself (ignored fields included).
-private func sectionProblems(_ oldBox: BoxGenerators.TestBox, _ newBox: BoxGenerators.TestBox, seed: UInt64) throws -> [String] {
+private func sectionProblems(_ oldBox: BoxGenerators.TestBox, _ newBox: BoxGenerators.TestBox, seed: UInt64) throws
+    -> [String]
+{
     var rng = SeededGenerator(seed: seed ^ 0x5EC7)
     let old = SectionTestMapping.sections(oldBox, using: &rng)
     let new = SectionTestMapping.sections(newBox, using: &rng)
@@ -43,7 +45,8 @@ private func sectionProblems(_ oldBox: BoxGenerators.TestBox, _ newBox: BoxGener
         let sectioned = try StagedChangeset(source: old, target: new, options: options, workspace: workspace)
         let boxed = try StagedChangeset(source: oldBox, target: newBox, options: options, workspace: workspace)
         if sectioned.stages.map(\.batchUpdate) != boxed.stages.map(\.batchUpdate)
-            || sectioned.reloadsEverything != boxed.reloadsEverything {
+            || sectioned.reloadsEverything != boxed.reloadsEverything
+        {
             found.append("calls differ from the Box diff's: \(sectioned.stages) vs \(boxed.stages)")
         }
         found += BoxReplay.problems(SectionTestMapping.box(sectioned), from: oldBox, to: newBox)
@@ -51,7 +54,9 @@ private func sectionProblems(_ oldBox: BoxGenerators.TestBox, _ newBox: BoxGener
         if let last = sectioned.last, last.data != new { found.append("last stage's data is not the target") }
         if sectioned.isEmpty != (oldBox == newBox) { found.append("empty changeset: \(sectioned.isEmpty)") }
         if !found.isEmpty {
-            problems.append("seed \(seed) \(options.algorithm) \(options.mode) \(options.updateStyle) \(options.reloadThreshold.map(String.init) ?? "-"):")
+            problems.append(
+                "seed \(seed) \(options.algorithm) \(options.mode) \(options.updateStyle) \(options.reloadThreshold.map(String.init) ?? "-"):"
+            )
             problems += found.prefix(5)
         }
     }
@@ -89,7 +94,8 @@ struct SectionPropertyTests {
         await propertyCheck(count: 200, input: Gen.uint64(), Gen.int(in: 0...10), Gen.int(in: 0...20)) {
             seed, sections, rows in
             var rng = SeededGenerator(seed: seed)
-            let (box, _) = BoxGenerators.pair(shape: BoxPairShape(maxSections: sections, maxRowsPerSection: rows), using: &rng)
+            let (box, _) = BoxGenerators.pair(
+                shape: BoxPairShape(maxSections: sections, maxRowsPerSection: rows), using: &rng)
             let old = SectionTestMapping.sections(box, using: &rng)
             let new = SectionTestMapping.sections(box, using: &rng)
             for options in sectionOptionGrid {

@@ -55,7 +55,8 @@ enum SectionTestMapping {
         box.sections.map { section in
             ArraySection(
                 model: Group(
-                    id: section.id, title: section.header.map(\.description), unread: Int.random(in: 0..<3, using: &rng)),
+                    id: section.id, title: section.header.map(\.description), unread: Int.random(in: 0..<3, using: &rng)
+                ),
                 elements: section.rows.map {
                     Contact(id: $0.id, name: $0.component.description, lastSeen: Int.random(in: 0..<3, using: &rng))
                 })

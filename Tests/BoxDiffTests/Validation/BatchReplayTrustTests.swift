@@ -34,8 +34,9 @@ struct BatchReplayTrustTests {
         let before = replayState(replaySection("S", ["0:1", "0:1"]))
         let after = replayState(replaySection("S", ["0:1", "0:0"]))
         #expect(check(before, BatchUpdate(elementReconfigured: [ep(0, 1)]), after).isEmpty)
-        #expect(check(before, BatchUpdate(elementReconfigured: [ep(0, 0)]), after).rules
-            == [.reconfigureOfUnchangedRow, .missedUpdate])
+        #expect(
+            check(before, BatchUpdate(elementReconfigured: [ep(0, 0)]), after).rules
+                == [.reconfigureOfUnchangedRow, .missedUpdate])
     }
 
     @Test func reloadOfADuplicateSectionIsJudgedByTheSectionItBecomes() {

@@ -26,7 +26,9 @@ struct ContentNumberingTests {
         }
         let old = box("a")
         let new = box("b")
-        #expect(Component(PartlyHashed(id: 7, text: "a")).contentHash == Component(PartlyHashed(id: 7, text: "b")).contentHash)
+        #expect(
+            Component(PartlyHashed(id: 7, text: "a")).contentHash
+                == Component(PartlyHashed(id: 7, text: "b")).contentHash)
         var options = DiffOptions()
         options.updateStyle = style
         options.mode = mode

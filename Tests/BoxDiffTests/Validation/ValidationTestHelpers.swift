@@ -55,4 +55,3 @@ func replaySection(_ id: String, content: Int = 0, _ rows: [String]) -> ReplayTe
 func replayState(_ sections: ReplayTestState.Section...) -> ReplayTestState {
     ReplayTestState(sections: sections)
 }
-
