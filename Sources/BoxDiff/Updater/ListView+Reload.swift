@@ -1,0 +1,104 @@
+import Foundation
+
+extension ListView {
+    /// Animates a changeset on this view, stage by stage, as DifferenceKit's
+    /// `reload(using:interrupt:setData:)` does; works for every changeset
+    /// BoxDiff makes (a Box, ``ArraySection``s, a flat collection).
+    ///
+    /// For each stage, one ``ListView/performBatchUpdates(_:completion:)``
+    /// whose block first gives the stage's data to `setData`, then makes
+    /// the stage's calls (sections, then items; the order of calls inside a
+    /// batch does not matter to UIKit). A stage's reconfigures
+    /// (``UpdateStyle/reconfigure``) follow right after its batch, in the
+    /// index space after it (before iOS 15, as item reloads).
+    ///
+    /// Instead of batches, `setData` with the target (the last stage's
+    /// data) and ``ListView/reloadData()``, when the changeset
+    /// ``StagedChangeset/reloadsEverything``, when the view cannot animate
+    /// (``ListView/canAnimateBatchUpdates``, UIKit: not in a window), or
+    /// when `interrupt` returns true for the next stage (the stages before
+    /// it stay applied). An empty changeset makes no call at all.
+    ///
+    /// ```swift
+    /// let changeset = try StagedChangeset(source: shown, target: next)
+    /// collectionView.reload(using: changeset, setData: { shown = $0 }) {
+    ///     print("on screen")
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - changeset: The changes from the data the view shows to the data
+    ///     to show.
+    ///   - interrupt: Asked before each stage; `true` abandons the
+    ///     animation for a reload of the target (DifferenceKit uses it to
+    ///     skip large changesets: `{ $0.changeCount > 100 }`).
+    ///   - setData: Stores the data the data source reads, called on the
+    ///     main actor before the view reads it (inside each batch).
+    ///   - completion: Called exactly once: after the last batch's
+    ///     animations end, after the reload, or at once for an empty
+    ///     changeset.
+    public func reload<Data>(
+        using changeset: StagedChangeset<Data>,
+        interrupt: ((Changeset<Data>) -> Bool)? = nil,
+        setData: (Data) -> Void,
+        completion: (() -> Void)? = nil
+    ) {
+        guard let target = changeset.stages.last?.data else {
+            completion?()
+            return
+        }
+        guard !changeset.reloadsEverything, canAnimateBatchUpdates else {
+            reloadEverything(with: target, setData: setData, completion: completion)
+            return
+        }
+        withoutActuallyEscaping(setData) { setData in
+            for (index, stage) in changeset.stages.enumerated() {
+                if let interrupt, interrupt(stage) {
+                    reloadEverything(with: target, setData: setData, completion: completion)
+                    return
+                }
+                let isLast = index == changeset.stages.count - 1
+                performBatchUpdates(
+                    {
+                        setData(stage.data)
+                        self.applyCalls(of: stage.batchUpdate)
+                    },
+                    completion: isLast ? { _ in completion?() } : nil)
+                if !stage.elementReconfigured.isEmpty {
+                    reconfigure(stage.elementReconfigured)
+                }
+            }
+        }
+    }
+
+    /// Gives the view `target` without animation.
+    func reloadEverything<Data>(with target: Data, setData: (Data) -> Void, completion: (() -> Void)?) {
+        setData(target)
+        reloadData()
+        completion?()
+    }
+
+    /// The calls of one batch, inside `performBatchUpdates`. Reconfigures
+    /// are not part of the batch: see `reconfigure(_:)`.
+    func applyCalls(of update: BatchUpdate) {
+        if !update.sectionDeleted.isEmpty { deleteSections(IndexSet(update.sectionDeleted)) }
+        if !update.sectionInserted.isEmpty { insertSections(IndexSet(update.sectionInserted)) }
+        if !update.sectionUpdated.isEmpty { reloadSections(IndexSet(update.sectionUpdated)) }
+        for move in update.sectionMoved { moveSection(move.source, toSection: move.destination) }
+        if !update.elementDeleted.isEmpty { deleteItems(at: update.elementDeleted.map(\.indexPath)) }
+        if !update.elementInserted.isEmpty { insertItems(at: update.elementInserted.map(\.indexPath)) }
+        if !update.elementUpdated.isEmpty { reloadItems(at: update.elementUpdated.map(\.indexPath)) }
+        for move in update.elementMoved { moveItem(at: move.source.indexPath, to: move.destination.indexPath) }
+    }
+
+    /// Refreshes rows after the batch that moved them (paths after it):
+    /// reconfigures where the system has them (iOS 15), reloads before.
+    func reconfigure(_ paths: [ElementPath]) {
+        let indexPaths = paths.map(\.indexPath)
+        if #available(iOS 15.0, tvOS 15.0, macCatalyst 15.0, *) {
+            reconfigureItems(at: indexPaths)
+        } else {
+            reloadItems(at: indexPaths)
+        }
+    }
+}

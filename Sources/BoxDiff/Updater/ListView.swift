@@ -1,0 +1,82 @@
+import Foundation
+
+/// A list view that takes batch updates: the methods of
+/// `UICollectionView` that apply a ``StagedChangeset``, with UIKit's own
+/// signatures, so that `UICollectionView` conforms as it is (see
+/// `UICollectionView+ListView.swift`) and `UITableView` and
+/// `NSCollectionView` through thin adapters.
+///
+/// The updater (``reload(using:interrupt:setData:completion:)``) holds all
+/// the logic and needs nothing but these calls, so it runs (and is tested)
+/// on any platform: the tests drive a simulated view that applies every
+/// batch under UIKit's rules.
+///
+/// Index paths are built as `[section, item]`; sections and items read as
+/// `path[0]` and `path[1]` (UIKit's `section` and `item` are the same
+/// indexes).
+///
+/// A conforming view must run the `updates` block of
+/// ``performBatchUpdates(_:completion:)`` before returning, as UIKit does:
+/// the updater calls its non-escaping `setData` inside it.
+@MainActor
+public protocol ListView: AnyObject {
+    /// Runs `updates` (which changes the data source and makes the calls
+    /// below) as one animated batch; `completion` runs when its animations
+    /// end, with `true` when they finished.
+    func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?)
+
+    /// Discards every cell and reads the data source afresh, without
+    /// animation.
+    func reloadData()
+
+    /// Inserts sections at these indexes of the state after the batch.
+    func insertSections(_ sections: IndexSet)
+
+    /// Deletes the sections at these indexes of the state before the batch.
+    func deleteSections(_ sections: IndexSet)
+
+    /// Replaces the sections at these indexes of the state before the batch
+    /// (header, footer and every item) with the data source's.
+    func reloadSections(_ sections: IndexSet)
+
+    /// Moves a section from index `section` before the batch to
+    /// `newSection` after it, with its items.
+    func moveSection(_ section: Int, toSection newSection: Int)
+
+    /// Inserts items at these paths of the state after the batch.
+    func insertItems(at indexPaths: [IndexPath])
+
+    /// Deletes the items at these paths of the state before the batch.
+    func deleteItems(at indexPaths: [IndexPath])
+
+    /// Replaces the cells of the items at these paths of the state before
+    /// the batch with new ones from the data source.
+    func reloadItems(at indexPaths: [IndexPath])
+
+    /// Moves an item from `indexPath` before the batch to `newIndexPath`
+    /// after it, keeping its cell.
+    func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath)
+
+    /// Updates the existing cells at these paths (of the state the view
+    /// shows now) with the data source's content, keeping the cells.
+    @available(iOS 15.0, tvOS 15.0, macCatalyst 15.0, *)
+    func reconfigureItems(at indexPaths: [IndexPath])
+
+    /// Whether batches can be animated now. UIKit: the view is in a window;
+    /// otherwise the updater reloads the data instead.
+    var canAnimateBatchUpdates: Bool { get }
+}
+
+extension ElementPath {
+    /// This path as a Foundation index path, `[section, row]` (UIKit's
+    /// `IndexPath(item:section:)` / `IndexPath(row:section:)`).
+    public var indexPath: IndexPath { [section, row] }
+
+    /// The path `[section, row]` of a two-index Foundation index path (a
+    /// UIKit row or item path).
+    /// - Precondition: `indexPath` has two indexes.
+    public init(_ indexPath: IndexPath) {
+        precondition(indexPath.count == 2, "an item path has two indexes, got \(indexPath)")
+        self.init(section: indexPath[0], row: indexPath[1])
+    }
+}

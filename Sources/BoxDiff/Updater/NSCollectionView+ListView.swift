@@ -1,0 +1,53 @@
+#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+    import AppKit
+
+    /// An `NSCollectionView` seen as a ``ListView``: AppKit takes item paths as
+    /// sets and has no reconfigure, so this adapter converts the arrays and
+    /// reconfigures by reloading (the updater issues reconfigures after the
+    /// batch, where a reload lands on the same path). No other logic here.
+    ///
+    /// ```swift
+    /// CollectionListView(collectionView).reload(using: changeset) { items = $0 }
+    /// ```
+    @MainActor
+    public final class CollectionListView: ListView {
+        /// The collection view the calls go to.
+        public let collectionView: NSCollectionView
+
+        /// An adapter forwarding to `collectionView`.
+        public init(_ collectionView: NSCollectionView) {
+            self.collectionView = collectionView
+        }
+
+        /// `NSCollectionView.performBatchUpdates(_:completionHandler:)`.
+        public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+            collectionView.performBatchUpdates(updates, completionHandler: completion)
+        }
+        /// `NSCollectionView.reloadData()`.
+        public func reloadData() { collectionView.reloadData() }
+        /// `NSCollectionView.insertSections(_:)`.
+        public func insertSections(_ sections: IndexSet) { collectionView.insertSections(sections) }
+        /// `NSCollectionView.deleteSections(_:)`.
+        public func deleteSections(_ sections: IndexSet) { collectionView.deleteSections(sections) }
+        /// `NSCollectionView.reloadSections(_:)`.
+        public func reloadSections(_ sections: IndexSet) { collectionView.reloadSections(sections) }
+        /// `NSCollectionView.moveSection(_:toSection:)`.
+        public func moveSection(_ section: Int, toSection newSection: Int) {
+            collectionView.moveSection(section, toSection: newSection)
+        }
+        /// `NSCollectionView.insertItems(at:)`.
+        public func insertItems(at indexPaths: [IndexPath]) { collectionView.insertItems(at: Set(indexPaths)) }
+        /// `NSCollectionView.deleteItems(at:)`.
+        public func deleteItems(at indexPaths: [IndexPath]) { collectionView.deleteItems(at: Set(indexPaths)) }
+        /// `NSCollectionView.reloadItems(at:)`.
+        public func reloadItems(at indexPaths: [IndexPath]) { collectionView.reloadItems(at: Set(indexPaths)) }
+        /// `NSCollectionView.moveItem(at:to:)`.
+        public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+            collectionView.moveItem(at: indexPath, to: newIndexPath)
+        }
+        /// AppKit has no reconfigure: `NSCollectionView.reloadItems(at:)`.
+        public func reconfigureItems(at indexPaths: [IndexPath]) { collectionView.reloadItems(at: Set(indexPaths)) }
+        /// True when the collection view is in a window.
+        public var canAnimateBatchUpdates: Bool { collectionView.window != nil }
+    }
+#endif

@@ -1,0 +1,327 @@
+import BoxDiff
+import BoxDiffValidation
+import Foundation
+
+/// A ``ListView`` for tests on Linux: it applies every batch the way
+/// `UICollectionView` does and tracks what each cell shows, failing where
+/// UIKit would (an issue is recorded instead of an exception).
+///
+/// - `performBatchUpdates` collects the calls of its block, then reads the
+///   data source (the counts after the batch) and checks the batch with
+///   ``BatchUpdateValidator`` against the shape the view showed before it
+///   (its own cells, never the data source's new state). A batch that
+///   breaks a rule (counts that do not match the data set inside the
+///   block, an empty batch while the counts changed, out-of-range or
+///   conflicting calls...) records issues and leaves the view resynced to
+///   the data source, as after UIKit's `NSInternalInconsistencyException`.
+/// - A valid batch is applied to the cells in UIKit's way, written here
+///   independently of the library's batch model: deleted sections and
+///   rows go, moved ones keep their cells (and content), inserted ones
+///   and reload targets (`r'`, shifted by deletes and inserts, moves
+///   ignored) are configured from the data source.
+/// - `reconfigureItems(at:)` refreshes existing cells at once; a path with
+///   no cell is an issue, and so is a reconfigure inside a batch.
+/// - Completions wait for ``finishAnimations()``, as UIKit's wait for the
+///   animations.
+/// - A structural call outside a batch is a batch of its own.
+@MainActor
+public final class SimulatedListView<Header: Equatable, Item: Equatable>: ListView {
+    /// A section as the data source gives it or as the view shows it: its
+    /// header and its items.
+    public struct Section: Equatable, CustomStringConvertible {
+        /// What the header shows.
+        public var header: Header
+        /// What each item's cell shows.
+        public var items: [Item]
+        /// A section of `items` under `header`.
+        public init(header: Header, items: [Item]) {
+            self.header = header
+            self.items = items
+        }
+        /// `header: [items]`.
+        public var description: String { "\(header): \(items)" }
+    }
+
+    /// The data source, read after each batch's block, on reloads and for
+    /// every cell configured.
+    public var dataSource: () -> [Section]
+    /// ``ListView/canAnimateBatchUpdates``: false stands for a view out of
+    /// a window.
+    public var canAnimateBatchUpdates: Bool
+    /// What the view shows: each section's header and cells.
+    public private(set) var shown: [Section]
+    /// Every rule broken so far, in order; empty when UIKit would have
+    /// accepted every call and animated it right.
+    public private(set) var issues: [String] = []
+    /// The calls received, in order, and the events noted with ``note(_:)``.
+    public private(set) var log: [String] = []
+    /// Number of `performBatchUpdates` calls (implicit batches included).
+    public private(set) var batchCount = 0
+    /// Number of `reloadData` calls.
+    public private(set) var reloadDataCount = 0
+    /// The calls of the batch whose block is running; `nil` outside one.
+    private var collecting: BatchUpdate?
+    /// Completions of batches whose animations have not ended.
+    private var pendingCompletions: [(Bool) -> Void] = []
+
+    /// A view showing `dataSource()` already.
+    public init(canAnimate: Bool = true, dataSource: @escaping () -> [Section]) {
+        self.dataSource = dataSource
+        self.canAnimateBatchUpdates = canAnimate
+        self.shown = dataSource()
+    }
+
+    /// Number of batches whose completion is still waiting.
+    public var pendingCompletionCount: Int { pendingCompletions.count }
+
+    /// Ends every running animation: calls the waiting completions in order
+    /// with `true`.
+    public func finishAnimations() {
+        while !pendingCompletions.isEmpty { pendingCompletions.removeFirst()(true) }
+    }
+
+    /// Adds `event` to the ``log`` (e.g. from a `setData` closure).
+    public func note(_ event: String) { log.append(event) }
+
+    // MARK: ListView
+
+    /// Collects the calls of `updates`, then checks and applies them as one
+    /// batch.
+    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+        log.append("performBatchUpdates")
+        guard collecting == nil else {
+            issues.append("performBatchUpdates inside the block of another")
+            updates?()
+            return
+        }
+        batchCount += 1
+        collecting = BatchUpdate()
+        updates?()
+        let update = collecting!
+        collecting = nil
+        log.append("end of batch")
+        commit(update)
+        if let completion { pendingCompletions.append(completion) }
+    }
+
+    /// Shows the data source afresh.
+    public func reloadData() {
+        log.append("reloadData")
+        if collecting != nil { issues.append("reloadData inside performBatchUpdates") }
+        reloadDataCount += 1
+        shown = dataSource()
+    }
+
+    /// Records `insertSections`.
+    public func insertSections(_ sections: IndexSet) {
+        record("insertSections(\(Array(sections)))") { $0.sectionInserted += sections }
+    }
+    /// Records `deleteSections`.
+    public func deleteSections(_ sections: IndexSet) {
+        record("deleteSections(\(Array(sections)))") { $0.sectionDeleted += sections }
+    }
+    /// Records `reloadSections`.
+    public func reloadSections(_ sections: IndexSet) {
+        record("reloadSections(\(Array(sections)))") { $0.sectionUpdated += sections }
+    }
+    /// Records `moveSection`.
+    public func moveSection(_ section: Int, toSection newSection: Int) {
+        record("moveSection(\(section), \(newSection))") {
+            $0.sectionMoved.append(Move(source: section, destination: newSection))
+        }
+    }
+    /// Records `insertItems`.
+    public func insertItems(at indexPaths: [IndexPath]) {
+        record("insertItems(\(indexPaths))") { $0.elementInserted += indexPaths.map(ElementPath.init) }
+    }
+    /// Records `deleteItems`.
+    public func deleteItems(at indexPaths: [IndexPath]) {
+        record("deleteItems(\(indexPaths))") { $0.elementDeleted += indexPaths.map(ElementPath.init) }
+    }
+    /// Records `reloadItems`.
+    public func reloadItems(at indexPaths: [IndexPath]) {
+        record("reloadItems(\(indexPaths))") { $0.elementUpdated += indexPaths.map(ElementPath.init) }
+    }
+    /// Records `moveItem`.
+    public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        record("moveItem(\(indexPath), \(newIndexPath))") {
+            $0.elementMoved.append(Move(source: ElementPath(indexPath), destination: ElementPath(newIndexPath)))
+        }
+    }
+
+    /// Refreshes the cells at `indexPaths` (paths of what the view shows)
+    /// from the data source at once.
+    public func reconfigureItems(at indexPaths: [IndexPath]) {
+        log.append("reconfigureItems(\(indexPaths))")
+        if collecting != nil { issues.append("reconfigureItems(\(indexPaths)) inside performBatchUpdates") }
+        let data = dataSource()
+        for path in indexPaths.map(ElementPath.init) {
+            guard shown.indices.contains(path.section), shown[path.section].items.indices.contains(path.row) else {
+                issues.append("reconfigure of item \(path), which the view does not show (\(shape(shown)))")
+                continue
+            }
+            guard data.indices.contains(path.section), data[path.section].items.indices.contains(path.row) else {
+                issues.append("reconfigure of item \(path), which the data source does not have (\(shape(data)))")
+                continue
+            }
+            shown[path.section].items[path.row] = data[path.section].items[path.row]
+        }
+    }
+
+    // MARK: Batches
+
+    /// Adds a call to the running batch, or makes it a batch of its own.
+    private func record(_ call: String, _ add: @escaping (inout BatchUpdate) -> Void) {
+        guard collecting != nil else {
+            performBatchUpdates({ self.record(call, add) }, completion: nil)
+            return
+        }
+        log.append(call)
+        add(&collecting!)
+    }
+
+    private func shape(_ sections: [Section]) -> [Int] { sections.map(\.items.count) }
+
+    /// Checks `update` against UIKit's rules, then applies it to the cells.
+    private func commit(_ update: BatchUpdate) {
+        let data = dataSource()
+        let violations = BatchUpdateValidator(flavor: .collectionView)
+            .validate(before: shape(shown), update: update, after: shape(data))
+            .filter(\.isError)
+        guard violations.isEmpty else {
+            issues += violations.map { "batch \(batchCount - 1): \($0.message) in \(update)" }
+            shown = data
+            return
+        }
+        if let applied = Self.apply(update, to: shown, data: data) {
+            shown = applied
+        } else {
+            issues.append("batch \(batchCount - 1): \(update) does not lay out \(shape(shown)) -> \(shape(data))")
+            shown = data
+        }
+    }
+
+    /// Where a section or a cell after a batch comes from.
+    private enum Origin<Index> {
+        /// Configured from the data source at its new index.
+        case fresh
+        /// Kept from before the batch (moved or in place).
+        case carried(Index)
+    }
+
+    /// Fills `count` slots: the fixed ones at their index, the others in
+    /// order; `nil` when they do not fit exactly.
+    nonisolated private static func lay<T>(_ fixed: [(Int, Origin<T>)], others: [T], count: Int) -> [Origin<T>]? {
+        var slots = [Origin<T>?](repeating: nil, count: count)
+        for (index, origin) in fixed {
+            guard slots.indices.contains(index), slots[index] == nil else { return nil }
+            slots[index] = origin
+        }
+        var rest = others.makeIterator()
+        for index in slots.indices where slots[index] == nil {
+            guard let next = rest.next() else { return nil }
+            slots[index] = .carried(next)
+        }
+        guard rest.next() == nil else { return nil }
+        return slots.map { $0! }
+    }
+
+    /// UIKit's target of a reload at `index` before the batch: shifted
+    /// down by the deletes before it, then up by each insert at or before
+    /// it (ascending); moves are not considered.
+    nonisolated private static func reloadTarget(_ index: Int, deleted: Set<Int>, inserted: [Int]) -> Int {
+        var target = index - deleted.filter { $0 < index }.count
+        for insert in inserted.sorted() where insert <= target { target += 1 }
+        return target
+    }
+
+    /// The cells after a valid `update`, or `nil` when its calls do not lay
+    /// out (which the validator should have reported).
+    nonisolated private static func apply(_ update: BatchUpdate, to old: [Section], data: [Section]) -> [Section]? {
+        let deletedSections = Set(update.sectionDeleted)
+        let reloadedSections = Set(update.sectionUpdated)
+        let insertedSections = Array(Set(update.sectionInserted))
+        var fixedSections: [(Int, Origin<Int>)] = insertedSections.map { ($0, .fresh) }
+        for section in reloadedSections {
+            fixedSections.append((reloadTarget(section, deleted: deletedSections, inserted: insertedSections), .fresh))
+        }
+        fixedSections += update.sectionMoved.map { ($0.destination, .carried($0.source)) }
+        let away = deletedSections.union(reloadedSections).union(update.sectionMoved.map(\.source))
+        guard
+            let sections = lay(
+                fixedSections, others: old.indices.filter { !away.contains($0) }, count: data.count)
+        else { return nil }
+        var newIndex: [Int: Int] = [:]
+        for (index, origin) in sections.enumerated() {
+            if case .carried(let o) = origin { newIndex[o] = index }
+        }
+
+        // Row calls, dropping those UIKit drops (inside deleted or fresh sections).
+        let freshSections = Set(sections.indices.filter { if case .fresh = sections[$0] { true } else { false } })
+        let rowDeletes = Set(update.elementDeleted.filter { !deletedSections.contains($0.section) })
+        let rowInserts = Set(update.elementInserted.filter { !freshSections.contains($0.section) })
+        let rowMoves = update.elementMoved
+        let movedAway = Set(rowMoves.map(\.source))
+        var fixedRows: [Int: [(Int, Origin<ElementPath>)]] = [:]
+        for path in rowInserts { fixedRows[path.section, default: []].append((path.row, .fresh)) }
+        for move in rowMoves where !freshSections.contains(move.destination.section) {
+            fixedRows[move.destination.section, default: []].append((move.destination.row, .carried(move.source)))
+        }
+        var reloadedRows = Set<ElementPath>()
+        for path in Set(update.elementUpdated) {
+            guard let n = newIndex[path.section] else { continue }
+            reloadedRows.insert(path)
+            let deleted = Set(rowDeletes.filter { $0.section == path.section }.map(\.row))
+            let inserted = rowInserts.filter { $0.section == n }.map(\.row)
+            fixedRows[n, default: []].append((reloadTarget(path.row, deleted: deleted, inserted: inserted), .fresh))
+        }
+
+        var result: [Section] = []
+        for (n, origin) in sections.enumerated() {
+            guard case .carried(let o) = origin else {
+                result.append(data[n])
+                continue
+            }
+            let kept = old[o].items.indices.map { ElementPath(section: o, row: $0) }.filter {
+                !rowDeletes.contains($0) && !reloadedRows.contains($0) && !movedAway.contains($0)
+            }
+            guard let rows = lay(fixedRows[n] ?? [], others: kept, count: data[n].items.count) else { return nil }
+            let items = rows.enumerated().map { r, row -> Item in
+                switch row {
+                case .fresh: data[n].items[r]
+                case .carried(let p): old[p.section].items[p.row]
+                }
+            }
+            result.append(Section(header: old[o].header, items: items))
+        }
+        return result
+    }
+}
+
+/// What a Box section's header shows: its id, header and footer.
+public struct SimulatedHeader<SectionID: Hashable>: Equatable, CustomStringConvertible {
+    /// The section's id.
+    public var id: SectionID
+    /// The header component.
+    public var header: Component?
+    /// The footer component.
+    public var footer: Component?
+    /// `id` alone (contents show in the Box's own description).
+    public var description: String { "\(id)" }
+}
+
+extension SimulatedListView {
+    /// `box` as the view's sections: headers as ``SimulatedHeader``, rows
+    /// as their nodes.
+    nonisolated public static func sections<S, R>(of box: Box<S, R>) -> [Section]
+    where Header == SimulatedHeader<S>, Item == Node<R> {
+        box.sections.map {
+            Section(header: SimulatedHeader(id: $0.id, header: $0.header, footer: $0.footer), items: $0.rows)
+        }
+    }
+
+    /// A flat list as one section under `header`.
+    nonisolated public static func sections(of items: [Item], header: Header) -> [Section] {
+        [Section(header: header, items: items)]
+    }
+}
