@@ -40,7 +40,7 @@ extension Collection where Element: Differentiable {
 
 extension StagedChangeset where Data: Collection, Data.Element: Differentiable {
     /// Each stage as a batch with the shape of its data: one section of
-    /// `data.count` rows. Empty for a ``BoxDiff/StagedChangeset/reloadsEverything``
+    /// `data.count` rows. Empty for a `reloadsEverything`
     /// plan, which is not a batch.
     public func batchSteps() -> [BatchStep] {
         guard !reloadsEverything else { return [] }
@@ -52,7 +52,7 @@ extension StagedChangeset where Data: Collection, Data.Element: Differentiable {
     /// (id 0, content 0) whose rows are the elements, with
     /// `differenceIdentifier` as row id and contents numbered by
     /// `isContentEqual(to:)` among the elements of the same id. Empty for a
-    /// ``BoxDiff/StagedChangeset/reloadsEverything`` plan.
+    /// `reloadsEverything` plan.
     public func replaySteps() -> [BatchReplayStep<Int, Data.Element.DifferenceIdentifier>] {
         replaySteps(numbering: FlatContentNumbering())
     }
@@ -74,7 +74,7 @@ extension StagedChangeset where Data: Collection, Data.Element: Differentiable {
     /// `differenceIdentifier` as row id and `isContentEqual(to:)` deciding
     /// which contents changed (the result must be the last stage's data,
     /// each changed element refreshed exactly once). Empty for a valid
-    /// changeset and for a ``BoxDiff/StagedChangeset/reloadsEverything``
+    /// changeset and for a `reloadsEverything`
     /// plan.
     ///
     /// ```swift
@@ -94,7 +94,7 @@ extension StagedChangeset where Data: Collection, Data.Element: Differentiable {
     }
 
     /// This flat changeset, after checking it against UIKit's batch-update
-    /// rules for a view showing `source` (``violations(from:validator:)``).
+    /// rules for a view showing `source` (`violations(from:validator:)`).
     ///
     /// A debugging aid: it costs a replay of every stage.
     ///
@@ -102,21 +102,21 @@ extension StagedChangeset where Data: Collection, Data.Element: Differentiable {
     /// let changeset = try StagedChangeset(source: old, target: new).validated(from: old)
     /// ```
     /// - Throws: ``InvalidChangesetError`` naming every broken rule.
-    /// - Complexity: that of ``violations(from:validator:)``.
+    /// - Complexity: that of `violations(from:validator:)`.
     public func validated(
         from source: Data, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView)
     ) throws(InvalidChangesetError) -> StagedChangeset {
         try checked(violations(from: source, validator: validator))
     }
 
-    /// ``validated(from:validator:)`` that stops the program instead of
+    /// `validated(from:validator:)` that stops the program instead of
     /// throwing: a fatal error naming every broken rule, in every build
     /// configuration.
     ///
     /// ```swift
     /// let changeset = try StagedChangeset(source: old, target: new).validatedOrTrap(from: old)
     /// ```
-    /// - Complexity: that of ``violations(from:validator:)``.
+    /// - Complexity: that of `violations(from:validator:)`.
     public func validatedOrTrap(
         from source: Data, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView),
         file: StaticString = #file, line: UInt = #line

@@ -61,7 +61,7 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
     /// last stage's data, each changed element and section refreshed
     /// exactly once, "changed" meaning not `isContentEqual(to:)`), as for
     /// a Box changeset. Empty for a valid changeset and for a
-    /// ``reloadsEverything`` plan.
+    /// `reloadsEverything` plan.
     ///
     /// ```swift
     /// let changeset = try StagedChangeset(source: old, target: new)   // [ArraySection]
@@ -81,7 +81,7 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
 
     /// This sectioned changeset, after checking it against UIKit's
     /// batch-update rules for a view showing `source`
-    /// (``violations(from:validator:)``). A debugging aid, for tests and
+    /// (`violations(from:validator:)`). A debugging aid, for tests and
     /// debug builds.
     ///
     /// ```swift
@@ -94,7 +94,7 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
         try checked(violations(from: source, validator: validator))
     }
 
-    /// ``validated(from:validator:)`` that stops the program with a fatal
+    /// `validated(from:validator:)` that stops the program with a fatal
     /// error naming every broken rule instead of throwing.
     public func validatedOrTrap(
         from source: Data, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView),

@@ -1,7 +1,7 @@
 import BoxDiff
 
 /// A changeset that breaks UIKit's batch-update rules: what
-/// ``BoxDiff/StagedChangeset/validated(from:validator:)`` throws.
+/// `validated(from:validator:)` throws.
 public struct InvalidChangesetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Every rule the changeset breaks, ordered by batch, then by rule.
     public let violations: [BatchViolation]
@@ -19,7 +19,7 @@ public struct InvalidChangesetError: Error, Hashable, Sendable, CustomStringConv
 
 extension StagedChangeset {
     /// This changeset, after checking it against UIKit's batch-update rules
-    /// for a view showing `source` (``violations(from:validator:)``).
+    /// for a view showing `source` (`violations(from:validator:)`).
     ///
     /// A debugging aid: it costs a replay of every stage, so call it in
     /// tests and debug builds, not on every render of a shipping app.
@@ -28,14 +28,14 @@ extension StagedChangeset {
     /// let changeset = try StagedChangeset(source: old, target: new).validated(from: old)
     /// ```
     /// - Throws: ``InvalidChangesetError`` naming every broken rule.
-    /// - Complexity: that of ``violations(from:validator:)``.
+    /// - Complexity: that of `violations(from:validator:)`.
     public func validated<S, R>(
         from source: Box<S, R>, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView)
     ) throws(InvalidChangesetError) -> StagedChangeset where Data == Box<S, R> {
         try checked(violations(from: source, validator: validator))
     }
 
-    /// ``validated(from:validator:)`` that stops the program instead of
+    /// `validated(from:validator:)` that stops the program instead of
     /// throwing: a fatal error naming every broken rule (in every build
     /// configuration), for code that treats an invalid changeset as a bug
     /// in BoxDiff.
@@ -43,7 +43,7 @@ extension StagedChangeset {
     /// ```swift
     /// let changeset = try StagedChangeset(source: old, target: new).validatedOrTrap(from: old)
     /// ```
-    /// - Complexity: that of ``violations(from:validator:)``.
+    /// - Complexity: that of `violations(from:validator:)`.
     public func validatedOrTrap<S, R>(
         from source: Box<S, R>, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView),
         file: StaticString = #file, line: UInt = #line

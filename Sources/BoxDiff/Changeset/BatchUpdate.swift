@@ -108,7 +108,7 @@ public struct BatchUpdate: Hashable, Sendable {
     }
 
     /// Hashes every list independently of its order, so that equal batches
-    /// (``==``, order ignored) hash alike.
+    /// (`==`, order ignored) hash alike.
     public func hash(into hasher: inout Hasher) {
         Self.hashCalls(sectionDeleted, into: &hasher)
         Self.hashCalls(sectionInserted, into: &hasher)

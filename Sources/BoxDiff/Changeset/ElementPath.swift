@@ -13,7 +13,7 @@
 /// path.element                                       // 4, the same as path.row
 /// ```
 ///
-/// In JSON (``Codable``) a path is `{"section":1,"element":4}`.
+/// In JSON (`Codable`) a path is `{"section":1,"element":4}`.
 public struct ElementPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Index of the section.
     public var section: Int
@@ -69,7 +69,7 @@ public struct ElementPath: Hashable, Comparable, Sendable, CustomStringConvertib
 /// move.target.element  // 0
 /// ```
 ///
-/// In JSON (``Codable``, when the index is) a move is
+/// In JSON (`Codable`, when the index is) a move is
 /// `{"source":…,"target":…}`.
 public struct Move<Index: Hashable & Sendable>: Hashable, Sendable {
     /// Where the element stands before.
