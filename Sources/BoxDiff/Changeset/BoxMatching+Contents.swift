@@ -74,3 +74,17 @@ extension BoxMatching {
         return changed
     }
 }
+
+extension BoxMatching {
+    /// Whether the paired rows `i` (old) and `j` (new) are re-bound rather
+    /// than reloaded: both components are incomparable (content hash 0,
+    /// ``Component/init(incomparable:)``), so nothing says their content
+    /// changed, yet the cell must show the new component. Such rows are
+    /// reconfigured (new paths, after the structural changes) whatever the
+    /// update style, as Bento re-binds its components on every render;
+    /// sections have no reconfigure and keep reloading.
+    @inlinable
+    func rowRebinds(old i: Int, new j: Int) -> Bool {
+        old.rowContents[i] == 0 && new.rowContents[j] == 0
+    }
+}

@@ -12,7 +12,9 @@
 ///   `r'` (computed as UIKit does, moves ignored) is not its new path;
 /// - with ``UpdateStyle/reconfigure``, updated rows are reconfigured at
 ///   their new paths after the batch (moved ones too), except in reloaded
-///   sections, which the reload refreshes;
+///   sections, which the reload refreshes; with ``UpdateStyle/reload``, so
+///   are the rows incomparable on both sides (re-bound, as Bento does:
+///   ``BoxMatching/rowRebinds(old:new:)``);
 /// - nothing is listed twice.
 @usableFromInline
 struct BoxSingleBatchPlan {
@@ -82,14 +84,16 @@ struct BoxSingleBatchPlan {
             }
             let jj = Int(j)
             let updated = m.rowUpdated(old: i, new: jj)
+            // Reloaded (or deleted and inserted) rather than reconfigured.
+            let reload = reload && updated && !m.rowRebinds(old: i, new: jj)
             let stays = Int(m.newRowSection[jj]) == Int(m.sectionOldToNew[s]) && rowKeep[i] != 0
             if stays {
-                if updated && reload {
+                if reload {
                     reloadCandidates[s, default: []].append((i, jj))
                 } else if updated && !reloadedSections.contains(s) {
                     update.elementReconfigured.append(m.newPath(jj))
                 }
-            } else if updated && reload {
+            } else if reload {
                 update.elementDeleted.append(m.oldPath(i))
                 update.elementInserted.append(m.newPath(jj))
             } else {
@@ -110,7 +114,8 @@ struct BoxSingleBatchPlan {
     }
 
     /// Whether the rows of old section `s` and new section `t` differ in
-    /// identity or order (or, `countingUpdates`, in content).
+    /// identity or order (or, `countingUpdates`, in content, re-bound rows
+    /// aside: they are reconfigured after the batch).
     static func hasRowChanges(_ m: BoxMatching, old s: Int, new t: Int, countingUpdates: Bool) -> Bool {
         let oldStart = m.old.sectionRowOffsets[s]
         let newStart = m.new.sectionRowOffsets[t]
@@ -119,7 +124,11 @@ struct BoxSingleBatchPlan {
         for k in 0..<count {
             let j = m.rowOldToNew[oldStart + k]
             if j == BoxMatching.none || Int(j) != newStart + k { return true }
-            if countingUpdates && m.rowUpdated(old: oldStart + k, new: Int(j)) { return true }
+            if countingUpdates && m.rowUpdated(old: oldStart + k, new: Int(j))
+                && !m.rowRebinds(old: oldStart + k, new: Int(j))
+            {
+                return true
+            }
         }
         return false
     }

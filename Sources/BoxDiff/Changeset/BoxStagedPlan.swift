@@ -10,7 +10,11 @@
 /// 4. row inserts and row moves, across sections too: sources are
 ///    positions after stage 3, destinations new paths;
 /// 5. with ``UpdateStyle/reconfigure``, the updated rows as reconfigures
-///    (new paths), after the last structural stage;
+///    (new paths), after the last structural stage; with
+///    ``UpdateStyle/reload``, the rows incomparable on both sides (re-bound,
+///    as Bento does: ``BoxMatching/rowRebinds(old:new:)``) as reconfigures
+///    too, issued right after stage 4's batch when there is one (its data
+///    then shows their new nodes), so there are never more than 5 stages;
 /// 6. section updates (header or footer) as section reloads, in new
 ///    indices.
 @usableFromInline
@@ -18,10 +22,15 @@ struct BoxStagedPlan {
     /// The matching the stages are built from.
     @usableFromInline let matching: BoxMatching
     @usableFromInline let updateStyle: UpdateStyle
-    /// Carried rows whose content changed: (old flat, new flat).
+    /// Carried rows whose content changed and that are reloaded in stage 1
+    /// (``UpdateStyle/reload``, not re-bound): (old flat, new flat).
     @usableFromInline var updatedPairs: [(old: Int, new: Int)] = []
+    /// Carried rows whose content changed and that are reconfigured in
+    /// stage 5 (every one with ``UpdateStyle/reconfigure``, the re-bound
+    /// ones with ``UpdateStyle/reload``): (old flat, new flat).
+    @usableFromInline var reconfiguredPairs: [(old: Int, new: Int)] = []
     /// The calls of every stage, each list in the index space of its own
-    /// stage: `elementUpdated` (stage 1) or `elementReconfigured` (stage 5)
+    /// stage: `elementUpdated` (stage 1) and `elementReconfigured` (stage 5)
     /// for the updated rows, `sectionUpdated` in new indices (stage 6).
     @usableFromInline var update = BatchUpdate()
 
@@ -45,7 +54,11 @@ struct BoxStagedPlan {
                 if j == none {
                     update.elementDeleted.append(ElementPath(section: s, row: i - start))
                 } else if m.rowUpdated(old: i, new: Int(j)) {
-                    updatedPairs.append((i, Int(j)))
+                    if style == .reload && !m.rowRebinds(old: i, new: Int(j)) {
+                        updatedPairs.append((i, Int(j)))
+                    } else {
+                        reconfiguredPairs.append((i, Int(j)))
+                    }
                 }
             }
         }
@@ -88,13 +101,10 @@ struct BoxStagedPlan {
             }
         }
 
-        // Stage 1 or 5: the updated rows, as reloads (old paths) or
+        // Stage 1 and 5: the updated rows, as reloads (old paths) and
         // reconfigures (new paths).
-        if style == .reload {
-            update.elementUpdated = updatedPairs.map { m.oldPath($0.old) }
-        } else {
-            update.elementReconfigured = updatedPairs.map { m.newPath($0.new) }.sorted()
-        }
+        update.elementUpdated = updatedPairs.map { m.oldPath($0.old) }
+        update.elementReconfigured = reconfiguredPairs.map { m.newPath($0.new) }.sorted()
     }
 }
 
@@ -113,7 +123,7 @@ extension BoxStagedPlan {
         // (not by copy-on-write through a subscript), then patched in place.
         let layout = NodeLayout<R>()
         var current = source.sections
-        if updateStyle == .reload && !updatedPairs.isEmpty {
+        if !updatedPairs.isEmpty {
             var copied = -1
             for pair in updatedPairs {
                 let p = m.oldPath(pair.old)
@@ -175,30 +185,35 @@ extension BoxStagedPlan {
         }
 
         // 4. Row inserts and moves: the target's rows under the old headers;
-        // with reconfigures, updated rows still show their old nodes.
+        // rows reconfigured in stage 5 still show their old nodes. With
+        // reloads, re-bound rows are reconfigured right after this batch
+        // instead (their new nodes in its data), which saves a stage.
         var settled = target.sections
         for t in settled.indices where m.sectionNewToOld[t] != none {
             let s = Int(m.sectionNewToOld[t])
             settled[t].header = source.sections[s].header
             settled[t].footer = source.sections[s].footer
         }
-        var withOldNodes = settled
-        if updateStyle == .reconfigure {
-            for pair in updatedPairs {
-                let p = m.oldPath(pair.old)
-                let q = m.newPath(pair.new)
-                withOldNodes[q.section].rows[q.row] = source.sections[p.section].rows[p.row]
+        let hasRowStage = !update.elementInserted.isEmpty || !update.elementMoved.isEmpty
+        let reconfiguresWithRows = updateStyle == .reload && hasRowStage
+        if hasRowStage {
+            var withOldNodes = settled
+            if !reconfiguresWithRows {
+                for pair in reconfiguredPairs {
+                    let p = m.oldPath(pair.old)
+                    let q = m.newPath(pair.new)
+                    withOldNodes[q.section].rows[q.row] = source.sections[p.section].rows[p.row]
+                }
             }
-        }
-        if !update.elementInserted.isEmpty || !update.elementMoved.isEmpty {
             stages.append(
                 Changeset(
                     data: B(sections: withOldNodes), elementInserted: update.elementInserted,
-                    elementMoved: update.elementMoved))
+                    elementMoved: update.elementMoved,
+                    elementReconfigured: reconfiguresWithRows ? update.elementReconfigured : []))
         }
 
         // 5. Reconfigures, after the last structural stage.
-        if updateStyle == .reconfigure && !updatedPairs.isEmpty {
+        if !reconfiguredPairs.isEmpty && !reconfiguresWithRows {
             stages.append(Changeset(data: B(sections: settled), elementReconfigured: update.elementReconfigured))
         }
 

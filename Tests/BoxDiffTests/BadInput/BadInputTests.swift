@@ -547,8 +547,10 @@ struct BadInputTests {
     // MARK: 8. Incomparable components
 
     /// An incomparable component counts as changed on every diff, even of
-    /// a Box against itself: its row (or section, for a header) is updated
-    /// each time, as a reload or a reconfigure; the changeset replays.
+    /// a Box against itself: its section (for a header) is reloaded each
+    /// time, and its row re-bound, as Bento does: reconfigured (new path,
+    /// after the structural changes), never reloaded, whatever the update
+    /// style; the changeset replays.
     @Test func incomparableComponentsUpdateOnEveryDiff() throws {
         var box = ids(("a", [1, 2, 3]), ("b", [4]))
         box.sections[0].rows[1].component = Component(incomparable: "view")
@@ -559,22 +561,19 @@ struct BadInputTests {
                 let c = try diffChecked(box, box, options, workspace: workspace)
                 #expect(!c.isEmpty, "\(options)")
                 switch (options.mode, options.updateStyle) {
-                case (.staged, .reload):
-                    #expect(paths(c, \.elementUpdated) == [p(0, 1)])
-                    #expect(c.flatMap(\.sectionUpdated) == [1])
-                case (.staged, .reconfigure):
+                case (.staged, _):
                     #expect(paths(c, \.elementReconfigured) == [p(0, 1)])
                     #expect(paths(c, \.elementUpdated).isEmpty)
                     #expect(c.flatMap(\.sectionUpdated) == [1])
                 case (.singleBatch, _):
                     #expect(c.count == 1)
-                    // Section b is reloaded; row [0, 1] is refreshed.
+                    // Section b is reloaded; row [0, 1] is re-bound.
                     #expect(c[0].sectionUpdated == [1] || (c[0].sectionDeleted == [1] && c[0].sectionInserted == [1]))
-                    #expect(c[0].elementUpdated.count + c[0].elementReconfigured.count == 1)
+                    #expect(c[0].elementReconfigured == [p(0, 1)] && c[0].elementUpdated.isEmpty)
                 }
             }
         }
-        // Moved and incomparable: moved and updated.
+        // Moved and incomparable: moved, then reconfigured at its new path.
         var moved = ids(("a", [3, 1, 2]), ("b", [4]))
         moved.sections[0].rows[2].component = Component(incomparable: "view")
         moved.sections[1].header = Component(incomparable: "header view")
@@ -583,8 +582,18 @@ struct BadInputTests {
             #expect(c.changeCount >= 2, "\(options)")
         }
         let staged = try diffChecked(box, moved)
-        #expect(paths(staged, \.elementUpdated) == [p(0, 1)])
+        #expect(paths(staged, \.elementUpdated).isEmpty)
+        #expect(paths(staged, \.elementReconfigured) == [p(0, 2)])
         #expect(staged.flatMap(\.elementMoved).count == 1)
+        var singleBatch = DiffOptions()
+        singleBatch.mode = .singleBatch
+        let single = try diffChecked(box, moved, singleBatch)
+        #expect(single[0].elementUpdated.isEmpty && single[0].elementReconfigured == [p(0, 2)])
+        // A row that turns comparable (or incomparable) changed: reloaded.
+        var turned = box
+        turned.sections[0].rows[1].component = "plain"
+        #expect(paths(try diffChecked(box, turned), \.elementUpdated) == [p(0, 1)])
+        #expect(paths(try diffChecked(turned, box), \.elementUpdated) == [p(0, 1)])
     }
 
     /// Flat API: an element whose `isContentEqual` is always false is

@@ -149,8 +149,10 @@ struct BoxKnownAnswerTests {
         let old = make()
         let new = make()
         let c = try validatedDiff(old, new)
+        // The row is re-bound (reconfigured), the section reloaded.
         #expect(c.count == 2)
-        #expect(c[0].elementUpdated == [ElementPath(section: 0, row: 0)])
+        #expect(c[0].elementReconfigured == [ElementPath(section: 0, row: 0)])
+        #expect(c.flatMap(\.elementUpdated).isEmpty)
         #expect(c[1].sectionUpdated == [0])
         expectReplays(c, from: old, to: new)
     }
