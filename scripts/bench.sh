@@ -36,6 +36,9 @@ run --preset mix --count 10000,100000,1000000 --runs 11 --check
 # 1% edits: LCS against Heckel.
 run --preset mix --count 100000 --delete 0.004 --insert 0.004 --move 0.001 --update 0.001 \
     --engines floor,core-heckel,core-lcs,flat --runs 11 --check
+# App sizes: Box API (old table cached) against the flat API on the same
+# rows, µs per diff, and allocations per diff in a steady loop (Small.swift).
+run --small 20x1,100x1,500x1,500x10 --runs 11 --check
 # Published setups (DifferenceKit's README benchmark) and the easy case.
 run --preset differencekit-5k,differencekit-100k --check
 run --preset identical --count 100000 --runs 11 --check

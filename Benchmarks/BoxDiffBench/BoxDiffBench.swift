@@ -60,6 +60,13 @@ struct BoxDiffBench: ParsableCommand {
     @Option(help: "Engines of the flood workload (core-heckel, core-lcs, core-reject, core-pairs, flat-string).")
     var floodEngines: String = "core-heckel,core-lcs,core-reject,core-pairs,flat-string"
 
+    @Option(
+        help: "App sizes instead of the presets: ROWSxSECTIONS, comma-separated (e.g. 20x1,500x10); see Small.swift.")
+    var small: String?
+
+    @Option(help: "Diffs per timed sample of --small (0: 100000 / rows, at least 100).")
+    var iterations: Int = 0
+
     @Flag(help: "Print one JSON object per measurement instead of tables.")
     var json = false
 
@@ -67,7 +74,7 @@ struct BoxDiffBench: ParsableCommand {
     var check = false
 
     func validate() throws {
-        guard runs >= 1, warmups >= 0, sections >= 1 else {
+        guard runs >= 1, warmups >= 0, sections >= 1, iterations >= 0 else {
             throw ValidationError("--runs must be ≥ 1, --warmups ≥ 0, --sections ≥ 1")
         }
         for f in [delete, insert, move, update] where !(0...10).contains(f) {
@@ -114,6 +121,12 @@ struct BoxDiffBench: ParsableCommand {
     }
 
     func run() throws {
+        if let small {
+            try Small.run(
+                cases: try Small.parse(small), iterations: iterations, samples: runs, seed: seed, check: check,
+                json: json)
+            return
+        }
         if let flood {
             try Flood.run(
                 kinds: flood.split(separator: ",").map(String.init),

@@ -133,6 +133,21 @@ size_t bench_flood_strings(int target, uint64_t (*hash)(const void *, size_t, ui
                            size_t stride, size_t count, uint64_t *next);
 
 /* ------------------------------------------------------------------------ */
+/* Process-wide allocation count (malloc_count.c)                           */
+/* ------------------------------------------------------------------------ */
+
+/** 1 when this build counts every heap allocation of the process (glibc,
+ *  no sanitizer), else 0 (then the two functions below do nothing). */
+int bench_malloc_count_available(void);
+
+/** Turns counting on (non-zero) or off; off at start. */
+void bench_malloc_count_enable(int on);
+
+/** Allocations (malloc, calloc, realloc, memalign, aligned_alloc,
+ *  posix_memalign) counted so far, all threads. */
+size_t bench_malloc_count(void);
+
+/* ------------------------------------------------------------------------ */
 /* Clock and memory                                                         */
 /* ------------------------------------------------------------------------ */
 

@@ -1,0 +1,231 @@
+import Foundation
+
+/// A render loop for Bento-style screens: owns a ``ListView`` and the Box
+/// it shows, and turns each new Box into the view's animated batches.
+///
+/// ``render(_:completion:)`` diffs the new Box against ``shownBox`` on the
+/// main actor (reusing one ``DiffWorkspace`` and the shown Box's cached
+/// identity table, so only the new Box is hashed) and applies the changes
+/// with ``ListView/reload(using:interrupt:setData:completion:)``.
+/// ``renderInBackground(_:)`` and ``renderAsync(_:)`` diff off the main
+/// actor instead; when renders arrive faster than they are diffed, only
+/// the latest one is applied: an older one still diffing is cancelled, and
+/// a diff that finishes after a newer render was requested is dropped. So
+/// renders are applied in the order they were requested, and once every
+/// render has finished the view shows the last Box requested.
+///
+/// ``shownBox`` is the Box of the last applied render: what the view shows
+/// once its animations end. The next diff starts from it even while the
+/// previous batch still animates, as UIKit takes the next batch against
+/// the data source's state.
+///
+/// ```swift
+/// let renderer = BoxRenderer<String, Int, UICollectionView>(view: collectionView) { box in
+///     dataSource.box = box
+/// }
+/// renderer.render(makeBox(state))          // on the main actor, now
+/// renderer.renderInBackground(makeBox(state))  // diffs elsewhere, applies the latest
+/// ```
+@MainActor
+public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable & Sendable, View: ListView> {
+    /// The view the renders go to.
+    public let view: View
+    /// The options of every diff.
+    public let options: DiffOptions
+    /// The Box the view shows once its animations end: the target of the
+    /// last applied render (the initial Box before any).
+    public private(set) var shownBox: Box<SectionID, RowID>
+    /// Number of renders applied to the view (diffs and fallback reloads;
+    /// a render with no change counts too).
+    public private(set) var appliedRenderCount = 0
+    /// Number of off-main renders superseded by a newer render, cancelled
+    /// or dropped without reaching the view.
+    public private(set) var droppedRenderCount = 0
+    /// Number of renders whose diff failed and which reloaded the whole
+    /// view with their Box instead.
+    public private(set) var fallbackReloadCount = 0
+
+    /// The data source's setter, given each stage's Box.
+    private let setData: (Box<SectionID, RowID>) -> Void
+    /// Workspaces for the diffs, reused, one per diff at a time.
+    private let workspaces = BoxRendererWorkspacePool()
+    /// Incremented by every render request; only a result of the current
+    /// generation is applied.
+    private var generation: UInt64 = 0
+    /// The off-main render in progress, cancelled by the next request.
+    private var pending: Task<Bool, Never>?
+
+    /// A renderer for `view`, whose data source shows `initialBox` now.
+    ///
+    /// - Parameters:
+    ///   - view: The list view to animate.
+    ///   - initialBox: What the data source holds and the view shows now
+    ///     (empty by default).
+    ///   - options: The options of every diff.
+    ///   - setData: Stores a Box in the data source the view reads; called
+    ///     on the main actor for each stage, before the view reads it.
+    public init(
+        view: View, showing initialBox: Box<SectionID, RowID> = Box(), options: DiffOptions = DiffOptions(),
+        setData: @escaping (Box<SectionID, RowID>) -> Void
+    ) {
+        self.view = view
+        self.shownBox = initialBox
+        self.options = options
+        self.setData = setData
+    }
+
+    /// Whether an off-main render is still diffing (or waiting to apply).
+    public var isRenderingInBackground: Bool { pending != nil }
+
+    /// Diffs `box` against ``shownBox`` here, on the main actor, and
+    /// applies the changes to the view; ``shownBox`` is `box` on return.
+    /// An off-main render still in progress is superseded.
+    ///
+    /// If the diff fails (e.g. duplicate ids with
+    /// ``DuplicatePolicy/reject``), the Box is still shown: `setData(box)`
+    /// and ``ListView/reloadData()``.
+    ///
+    /// - Parameters:
+    ///   - box: The Box to show.
+    ///   - completion: Called once, when the view's animations for `box`
+    ///     end (at once after a reload or when nothing changed).
+    public func render(_ box: Box<SectionID, RowID>, completion: (() -> Void)? = nil) {
+        supersedePending()
+        let result = Self.diff(source: shownBox, target: box, options: options, workspaces: workspaces)
+        apply(result, target: box, completion: completion)
+    }
+
+    /// Requests a render whose diff runs off the main actor, and returns at
+    /// once; the returned task yields whether this render reached the view
+    /// (`false` when a newer render superseded it).
+    ///
+    /// The diff starts from ``shownBox`` as it is now; any render requested
+    /// later (on or off the main actor) supersedes this one: if it is still
+    /// diffing it is cancelled, and its result is never applied. Calling
+    /// this many times in a row leaves the view on the last Box, skipping
+    /// the intermediate ones it did not have time to show. Cancelling the
+    /// returned task before its diff ends drops the render too (the view
+    /// stays on ``shownBox``).
+    @discardableResult
+    public func renderInBackground(_ box: Box<SectionID, RowID>) -> Task<Bool, Never> {
+        let ticket = supersedePending()
+        let source = shownBox
+        let options = options
+        let workspaces = workspaces
+        let task = Task { @MainActor [weak self] () -> Bool in
+            let result = await Self.diffConcurrently(
+                source: source, target: box, options: options, workspaces: workspaces)
+            // A newer render requested meanwhile counted this one as
+            // dropped and took over `pending`.
+            guard let self, ticket == self.generation else { return false }
+            self.pending = nil
+            guard let result else {
+                // The caller cancelled this task: nothing is shown.
+                self.droppedRenderCount += 1
+                return false
+            }
+            self.apply(result, target: box, completion: nil)
+            return true
+        }
+        pending = task
+        return task
+    }
+
+    /// ``renderInBackground(_:)``, awaited: returns once this render was
+    /// applied (`true`) or superseded (`false`).
+    @discardableResult
+    public func renderAsync(_ box: Box<SectionID, RowID>) async -> Bool {
+        await renderInBackground(box).value
+    }
+
+    // MARK: Internals
+
+    /// Starts a new generation: the pending off-main render, if any, is
+    /// cancelled and will not be applied.
+    @discardableResult
+    private func supersedePending() -> UInt64 {
+        generation &+= 1
+        if let pending {
+            pending.cancel()
+            droppedRenderCount += 1
+            self.pending = nil
+        }
+        return generation
+    }
+
+    /// Gives the view `target` through `result`'s changeset, or reloads it
+    /// with `target` when the diff failed; ``shownBox`` becomes `target`.
+    private func apply(
+        _ result: Result<StagedChangeset<Box<SectionID, RowID>>, DiffError>, target: Box<SectionID, RowID>,
+        completion: (() -> Void)?
+    ) {
+        appliedRenderCount += 1
+        shownBox = target
+        switch result {
+        case .success(let changeset):
+            view.reload(using: changeset, setData: setData, completion: completion)
+        case .failure:
+            fallbackReloadCount += 1
+            setData(target)
+            view.reloadData()
+            completion?()
+        }
+    }
+
+    /// The changeset `source` → `target`, with a workspace of the pool.
+    nonisolated private static func diff(
+        source: Box<SectionID, RowID>, target: Box<SectionID, RowID>, options: DiffOptions,
+        workspaces: BoxRendererWorkspacePool
+    ) -> Result<StagedChangeset<Box<SectionID, RowID>>, DiffError> {
+        do throws(DiffError) {
+            let workspace = try workspaces.take()
+            defer { workspaces.give(back: workspace) }
+            return .success(try StagedChangeset(source: source, target: target, options: options, workspace: workspace))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// ``diff(source:target:options:workspaces:)`` on the global executor;
+    /// `nil` when the task was cancelled before the diff started.
+    @concurrent
+    nonisolated private static func diffConcurrently(
+        source: Box<SectionID, RowID>, target: Box<SectionID, RowID>, options: DiffOptions,
+        workspaces: BoxRendererWorkspacePool
+    ) async -> Result<StagedChangeset<Box<SectionID, RowID>>, DiffError>? {
+        if Task.isCancelled { return nil }
+        let result = diff(source: source, target: target, options: options, workspaces: workspaces)
+        if Task.isCancelled { return nil }
+        return result
+    }
+}
+
+/// Idle ``DiffWorkspace``s shared by one renderer's diffs: each diff takes
+/// one for itself (a new one when none is idle) and gives it back, so no
+/// workspace is ever used by two diffs at once.
+///
+/// `@unchecked Sendable`: the idle list is only touched under `lock`, and a
+/// taken workspace belongs to its taker alone until given back.
+final class BoxRendererWorkspacePool: @unchecked Sendable {
+    /// How many idle workspaces are kept; more are freed.
+    static let maxIdle = 2
+
+    private let lock = NSLock()
+    private var idle: [DiffWorkspace] = []
+
+    /// An idle workspace, or a new one.
+    func take() throws(DiffError) -> DiffWorkspace {
+        lock.lock()
+        let reused = idle.popLast()
+        lock.unlock()
+        if let reused { return reused }
+        return try DiffWorkspace()
+    }
+
+    /// Returns `workspace`, taken with ``take()``, for another diff.
+    func give(back workspace: DiffWorkspace) {
+        lock.lock()
+        defer { lock.unlock() }
+        if idle.count < Self.maxIdle { idle.append(workspace) }
+    }
+}

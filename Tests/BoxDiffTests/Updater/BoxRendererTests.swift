@@ -1,0 +1,229 @@
+import BoxDiff
+import BoxDiffTestSupport
+import PropertyBased
+import Testing
+
+/// A data source, the simulated view reading it and a ``BoxRenderer``
+/// driving both, as a Bento screen holds them.
+@MainActor
+private final class RendererScreen {
+    typealias TestBox = BoxGenerators.TestBox
+    typealias View = SimulatedListView<SimulatedHeader<Int>, Node<Int>>
+
+    /// The data source's storage.
+    final class Store {
+        var box: TestBox
+        /// Every Box given to `setData`, in order.
+        var received: [TestBox] = []
+        init(_ box: TestBox) { self.box = box }
+    }
+
+    let store: Store
+    let view: View
+    let renderer: BoxRenderer<Int, Int, View>
+
+    init(showing box: TestBox = TestBox(), options: DiffOptions = DiffOptions(), canAnimate: Bool = true) {
+        let store = Store(box)
+        self.store = store
+        view = View(canAnimate: canAnimate) { View.sections(of: store.box) }
+        renderer = BoxRenderer(view: view, showing: box, options: options) { box in
+            store.box = box
+            store.received.append(box)
+        }
+    }
+
+    /// What is wrong once the animations are over: the view's issues, a
+    /// screen, data source or renderer not on `target`.
+    func problems(showing target: TestBox) -> [String] {
+        var problems = view.issues
+        if view.shown != View.sections(of: target) { problems.append("view shows \(view.shown), expected \(target)") }
+        if store.box != target { problems.append("data source holds \(store.box), expected \(target)") }
+        if renderer.shownBox != target { problems.append("renderer's shownBox is \(renderer.shownBox)") }
+        return problems
+    }
+}
+
+/// `box` with an empty last section whose id (negative, unlike the
+/// generators') tells which render it belongs to.
+private func marked(_ box: BoxGenerators.TestBox, _ index: Int) -> BoxGenerators.TestBox {
+    BoxGenerators.TestBox(sections: box.sections + [Section(id: -1 - index)])
+}
+
+/// The render index of a Box made by `marked`, if it has a marker.
+private func marker(of box: BoxGenerators.TestBox) -> Int? {
+    box.sections.last.flatMap { $0.id < 0 ? -1 - $0.id : nil }
+}
+
+@Suite("Box renderer")
+@MainActor
+struct BoxRendererTests {
+    /// Random Boxes rendered one after the other, with the animations of
+    /// some renders still running when the next arrives.
+    @Test func synchronousRendersEndOnTheLastBox() async {
+        await propertyCheck(count: 60, input: Gen.uint64(), Gen.int(in: 1...12)) { seed, steps in
+            var rng = SeededGenerator(seed: seed)
+            let options = updaterOptionGrid[Int(seed % UInt64(updaterOptionGrid.count))]
+            let screen = RendererScreen(options: options)
+            var completions = 0
+            var last = BoxGenerators.TestBox()
+            for step in 0..<steps {
+                let shape = BoxPairShape(maxSections: 6, maxRowsPerSection: 8, duplicates: step % 3 == 2)
+                let (a, b) = BoxGenerators.pair(shape: shape, using: &rng)
+                last = Bool.random(using: &rng) ? a : b
+                if step > 0 {
+                    #expect(screen.renderer.shownBox.hasCachedIdentityTable, "the shown Box's table is reused")
+                }
+                screen.renderer.render(last) { completions += 1 }
+                #expect(screen.renderer.shownBox == last)
+                if Bool.random(using: &rng) { screen.view.finishAnimations() }
+            }
+            screen.view.finishAnimations()
+            let problems = screen.problems(showing: last)
+            #expect(problems.isEmpty, "seed \(seed) \(optionName(options)):\n\(problems.joined(separator: "\n"))")
+            #expect(completions == steps)
+            #expect(screen.renderer.appliedRenderCount == steps)
+            #expect(screen.renderer.fallbackReloadCount == 0)
+        }
+    }
+
+    /// Rendering a Box hashes only the new one: the shown Box's identity
+    /// table, computed by the previous diff, is the one the next diff reads.
+    @Test func theShownBoxKeepsItsIdentityTable() {
+        let first = BoxGenerators.TestBox(sections: [Section(id: 0, rows: [Node(id: 1, component: "one")])])
+        let second = first |---+ Node(id: 2, component: "two")
+        let screen = RendererScreen()
+        #expect(!first.hasCachedIdentityTable)
+        screen.renderer.render(first)
+        #expect(first.hasCachedIdentityTable, "the rendered Box shares its cache with shownBox")
+        #expect(screen.renderer.shownBox.hasCachedIdentityTable)
+        #expect(!second.hasCachedIdentityTable)
+        screen.renderer.render(second)
+        #expect(screen.renderer.shownBox.hasCachedIdentityTable)
+        screen.view.finishAnimations()
+        #expect(screen.problems(showing: second).isEmpty)
+        #expect(screen.view.batchCount > 0, "the second render animated")
+    }
+
+    /// A diff that throws still shows the Box, through a reload.
+    @Test func aFailedDiffReloadsTheBox() {
+        var options = DiffOptions()
+        options.duplicates = .reject
+        let old = BoxGenerators.TestBox(sections: [Section(id: 0, rows: [Node(id: 1, component: "a")])])
+        let duplicated = BoxGenerators.TestBox(sections: [
+            Section(id: 0, rows: [Node(id: 1, component: "a"), Node(id: 1, component: "b")])
+        ])
+        let screen = RendererScreen(showing: old, options: options)
+        var completed = false
+        screen.renderer.render(duplicated) { completed = true }
+        #expect(completed)
+        #expect(screen.renderer.fallbackReloadCount == 1)
+        #expect(screen.view.reloadDataCount == 1)
+        #expect(screen.view.batchCount == 0)
+        #expect(screen.problems(showing: duplicated).isEmpty)
+        // The shown Box is the reloaded one: leaving it fails (its
+        // duplicates are on the old side now) and reloads again.
+        screen.renderer.render(old)
+        #expect(screen.renderer.fallbackReloadCount == 2)
+        #expect(screen.view.reloadDataCount == 2)
+        #expect(screen.problems(showing: old).isEmpty)
+        // From a valid Box, renders animate again.
+        let next = old |---+ Node(id: 2, component: "c")
+        screen.renderer.render(next)
+        screen.view.finishAnimations()
+        #expect(screen.renderer.fallbackReloadCount == 2)
+        #expect(screen.view.batchCount == 1)
+        #expect(screen.problems(showing: next).isEmpty)
+    }
+
+    /// Many off-main renders fired without waiting: the view ends on the
+    /// last, renders reach the view in the order requested (never an older
+    /// one after a newer), and no more are applied than requested.
+    @Test func backgroundRendersKeepOnlyTheLatest() async {
+        await propertyCheck(count: 40, input: Gen.uint64(), Gen.int(in: 1...25)) { seed, count in
+            var rng = SeededGenerator(seed: seed)
+            let screen = RendererScreen()
+            var tasks: [Task<Bool, Never>] = []
+            var last = BoxGenerators.TestBox()
+            for index in 0..<count {
+                let (a, _) = BoxGenerators.pair(
+                    shape: BoxPairShape(maxSections: 5, maxRowsPerSection: 10), using: &rng)
+                last = marked(a, index)
+                tasks.append(screen.renderer.renderInBackground(last))
+                // Let some diffs finish and some animations end in between.
+                if Int.random(in: 0..<4, using: &rng) == 0 { await Task.yield() }
+                if Bool.random(using: &rng) { screen.view.finishAnimations() }
+            }
+            var applied = 0
+            for task in tasks where await task.value { applied += 1 }
+            screen.view.finishAnimations()
+
+            #expect(await tasks.last!.value, "the last render is never superseded")
+            #expect(screen.problems(showing: last).isEmpty, "seed \(seed): \(screen.problems(showing: last))")
+            #expect(applied <= count)
+            #expect(screen.renderer.appliedRenderCount == applied)
+            #expect(screen.renderer.droppedRenderCount == count - applied)
+            #expect(!screen.renderer.isRenderingInBackground)
+            // Render order: the markers the data source received only grow.
+            var seen: [Int] = []
+            for box in screen.store.received {
+                if let m = marker(of: box), seen.last != m { seen.append(m) }
+            }
+            #expect(seen == seen.sorted() && Set(seen).count == seen.count, "applied out of order: \(seen)")
+            #expect(seen.last == count - 1)
+        }
+    }
+
+    /// Awaited one by one, every off-main render is applied.
+    @Test func awaitedAsyncRendersAreAllApplied() async {
+        var rng = SeededGenerator(seed: 7)
+        let screen = RendererScreen()
+        var last = BoxGenerators.TestBox()
+        for _ in 0..<8 {
+            (last, _) = BoxGenerators.pair(shape: BoxPairShape(maxSections: 4, maxRowsPerSection: 6), using: &rng)
+            #expect(await screen.renderer.renderAsync(last))
+            #expect(screen.renderer.shownBox == last)
+            #expect(screen.renderer.shownBox.hasCachedIdentityTable)
+        }
+        screen.view.finishAnimations()
+        #expect(screen.problems(showing: last).isEmpty)
+        #expect(screen.renderer.appliedRenderCount == 8)
+        #expect(screen.renderer.droppedRenderCount == 0)
+    }
+
+    /// A synchronous render supersedes an off-main one still diffing: the
+    /// older result never reaches the view, even once its diff is done.
+    @Test func aSynchronousRenderSupersedesABackgroundOne() async {
+        let older = BoxGenerators.TestBox(sections: [Section(id: 0, rows: [Node(id: 1, component: "old")])])
+        let newer = BoxGenerators.TestBox(sections: [Section(id: 1, rows: [Node(id: 2, component: "new")])])
+        let screen = RendererScreen()
+        let task = screen.renderer.renderInBackground(older)
+        #expect(screen.renderer.isRenderingInBackground)
+        screen.renderer.render(newer)
+        #expect(!screen.renderer.isRenderingInBackground)
+        #expect(await task.value == false)
+        screen.view.finishAnimations()
+        #expect(screen.problems(showing: newer).isEmpty)
+        #expect(!screen.store.received.contains(older))
+        #expect(screen.renderer.appliedRenderCount == 1)
+        #expect(screen.renderer.droppedRenderCount == 1)
+    }
+
+    /// Cancelling the task of an off-main render drops it: the view stays
+    /// on what it showed.
+    @Test func aCancelledBackgroundRenderIsDropped() async {
+        let initial = BoxGenerators.TestBox(sections: [Section(id: 0, rows: [Node(id: 1, component: "one")])])
+        let next = initial |---+ Node(id: 2, component: "two")
+        let screen = RendererScreen(showing: initial)
+        let task = screen.renderer.renderInBackground(next)
+        task.cancel()
+        #expect(await task.value == false)
+        #expect(!screen.renderer.isRenderingInBackground)
+        #expect(screen.problems(showing: initial).isEmpty)
+        #expect(screen.store.received.isEmpty)
+        #expect(screen.renderer.droppedRenderCount == 1)
+        // The renderer still works afterwards.
+        #expect(await screen.renderer.renderAsync(next))
+        screen.view.finishAnimations()
+        #expect(screen.problems(showing: next).isEmpty)
+    }
+}
