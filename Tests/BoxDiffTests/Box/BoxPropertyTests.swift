@@ -5,16 +5,7 @@ import Testing
 @testable import BoxDiff
 
 /// Every combination of algorithm, mode and update style.
-let boxOptionGrid: [DiffOptions] = DiffAlgorithm.allCases.flatMap { algorithm in
-    BatchMode.allCases.flatMap { mode in
-        UpdateStyle.allCases.map { style in
-            var options = DiffOptions(algorithm: algorithm)
-            options.mode = mode
-            options.updateStyle = style
-            return options
-        }
-    }
-}
+let boxOptionGrid = OptionGrids.all
 
 /// Diffs `old` → `new` with every option combination and returns the
 /// problems found (validator violations, replay mismatches).
@@ -39,28 +30,19 @@ func boxProblems(_ old: BoxGenerators.TestBox, _ new: BoxGenerators.TestBox, see
 
 @Suite("Box diff: properties")
 struct BoxPropertyTests {
-    /// Small and medium Boxes, unique ids: 700 pairs × 8 option sets.
+    /// Small and medium Boxes, unique ids, under every option set.
     @Test func smallBoxesReplayAndValidate() async {
-        await propertyCheck(count: 700, input: Gen.uint64(), Gen.int(in: 0...12), Gen.int(in: 0...12)) {
-            seed, sections, rows in
-            var rng = SeededGenerator(seed: seed)
-            let shape = BoxPairShape(maxSections: sections, maxRowsPerSection: rows, editRate: 0.25)
-            let (old, new) = BoxGenerators.pair(shape: shape, using: &rng)
-            let problems = try boxProblems(old, new, seed: seed)
-            #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))\nold \(old)\nnew \(new)")
-        }
+        await expectNoProblems(
+            count: 700, sections: 0...12, rows: 0...12,
+            shape: { BoxPairShape(maxSections: $0, maxRowsPerSection: $1, editRate: 0.25) }, boxProblems)
     }
 
-    /// Duplicate section and row ids (paired in order): 600 pairs.
+    /// Duplicate section and row ids (paired in order).
     @Test func duplicatesReplayAndValidate() async {
-        await propertyCheck(count: 600, input: Gen.uint64(), Gen.int(in: 0...10), Gen.int(in: 0...15)) {
-            seed, sections, rows in
-            var rng = SeededGenerator(seed: seed)
-            let shape = BoxPairShape(maxSections: sections, maxRowsPerSection: rows, duplicates: true, editRate: 0.3)
-            let (old, new) = BoxGenerators.pair(shape: shape, using: &rng)
-            let problems = try boxProblems(old, new, seed: seed)
-            #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))\nold \(old)\nnew \(new)")
-        }
+        await expectNoProblems(
+            count: 600, sections: 0...10, rows: 0...15,
+            shape: { BoxPairShape(maxSections: $0, maxRowsPerSection: $1, duplicates: true, editRate: 0.3) },
+            boxProblems)
     }
 
     /// Incomparable components (always updated) among comparable ones: 300 pairs.

@@ -6,22 +6,7 @@ import Testing
 
 /// Option sets for the sectioned property tests: every algorithm × mode ×
 /// update style, and one with a reload threshold.
-private let sectionOptionGrid: [DiffOptions] = {
-    var grid = DiffAlgorithm.allCases.flatMap { algorithm in
-        BatchMode.allCases.flatMap { mode in
-            UpdateStyle.allCases.map { style in
-                var options = DiffOptions(algorithm: algorithm)
-                options.mode = mode
-                options.updateStyle = style
-                return options
-            }
-        }
-    }
-    var threshold = DiffOptions()
-    threshold.reloadThreshold = 6
-    grid.append(threshold)
-    return grid
-}()
+private let sectionOptionGrid = OptionGrids.withThreshold
 
 /// Everything wrong with the sectioned diff of a random Box pair mapped to
 /// `[ArraySection]` (with noise in the fields `isContentEqual` ignores),
@@ -65,28 +50,19 @@ private func sectionProblems(_ oldBox: BoxGenerators.TestBox, _ newBox: BoxGener
 
 @Suite("Sectioned diff: properties")
 struct SectionPropertyTests {
-    /// Unique ids: 300 pairs × 9 option sets.
+    /// Unique ids, under every option set.
     @Test func randomSectionsReplayAndValidate() async {
-        await propertyCheck(count: 300, input: Gen.uint64(), Gen.int(in: 0...10), Gen.int(in: 0...12)) {
-            seed, sections, rows in
-            var rng = SeededGenerator(seed: seed)
-            let shape = BoxPairShape(maxSections: sections, maxRowsPerSection: rows, editRate: 0.25)
-            let (old, new) = BoxGenerators.pair(shape: shape, using: &rng)
-            let problems = try sectionProblems(old, new, seed: seed)
-            #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))\nold \(old)\nnew \(new)")
-        }
+        await expectNoProblems(
+            count: 300, sections: 0...10, rows: 0...12,
+            shape: { BoxPairShape(maxSections: $0, maxRowsPerSection: $1, editRate: 0.25) }, sectionProblems)
     }
 
-    /// Duplicate section and element ids, paired in order: 300 pairs.
+    /// Duplicate section and element ids, paired in order.
     @Test func duplicatesReplayAndValidate() async {
-        await propertyCheck(count: 300, input: Gen.uint64(), Gen.int(in: 0...8), Gen.int(in: 0...12)) {
-            seed, sections, rows in
-            var rng = SeededGenerator(seed: seed)
-            let shape = BoxPairShape(maxSections: sections, maxRowsPerSection: rows, duplicates: true, editRate: 0.3)
-            let (old, new) = BoxGenerators.pair(shape: shape, using: &rng)
-            let problems = try sectionProblems(old, new, seed: seed)
-            #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))\nold \(old)\nnew \(new)")
-        }
+        await expectNoProblems(
+            count: 300, sections: 0...8, rows: 0...12,
+            shape: { BoxPairShape(maxSections: $0, maxRowsPerSection: $1, duplicates: true, editRate: 0.3) },
+            sectionProblems)
     }
 
     /// Noise in ignored fields only: never a change.

@@ -73,23 +73,7 @@ extension UpdaterScreen where Data == [String], Header == Int, Item == String {
 
 /// Every combination of algorithm, mode and update style, and a reload
 /// threshold that some changesets pass.
-let updaterOptionGrid: [DiffOptions] =
-    DiffAlgorithm.allCases.flatMap { algorithm in
-        BatchMode.allCases.flatMap { mode in
-            UpdateStyle.allCases.map { style in
-                var options = DiffOptions(algorithm: algorithm)
-                options.mode = mode
-                options.updateStyle = style
-                return options
-            }
-        }
-    } + [
-        {
-            var options = DiffOptions()
-            options.reloadThreshold = 6
-            return options
-        }()
-    ]
+let updaterOptionGrid = OptionGrids.withThreshold
 
 /// A short name of an option set, for failure messages.
 func optionName(_ options: DiffOptions) -> String {
