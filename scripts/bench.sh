@@ -3,7 +3,18 @@
 # (a few minutes on 2 cores). Arguments, if any, go to boxdiff-bench
 # instead of the default suite, e.g.:
 #   scripts/bench.sh --count 1000000 --engines core-heckel,floor --json
+# except --markdown-out PATH, which runs the default suite and also writes
+# the README's benchmark table (markdown) of its preset runs to PATH:
+#   scripts/bench.sh --markdown-out bench.md
 set -euo pipefail
+[ -x /opt/swift/usr/bin/swift ] && export PATH="/opt/swift/usr/bin:$PATH"
+
+markdown_out=""
+if [ "${1:-}" = "--markdown-out" ]; then
+    [ "$#" -eq 2 ] || { echo "usage: scripts/bench.sh [--markdown-out PATH | boxdiff-bench arguments]" >&2; exit 2; }
+    markdown_out="$(realpath -m "$2")"
+    set --
+fi
 
 as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -18,11 +29,25 @@ fi
 # copy); the repository root by default.
 cd "${BENCH_PACKAGE_DIR:-$(dirname "${BASH_SOURCE[0]}")/..}"
 
-swift build -c release --product boxdiff-bench
-bench="$(swift build -c release --show-bin-path)/boxdiff-bench"
+# BENCH_SCRATCH_PATH: a separate build directory (swift build --scratch-path).
+build_args=(-c release)
+[ -n "${BENCH_SCRATCH_PATH:-}" ] && build_args+=(--scratch-path "$BENCH_SCRATCH_PATH")
+swift build "${build_args[@]}" --product boxdiff-bench
+bench="$(swift build "${build_args[@]}" --show-bin-path)/boxdiff-bench"
+# The Swift version for the markdown's machine line.
+BOXDIFF_BENCH_SWIFT="$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9][0-9.]*\).*/\1/p' | head -n 1)"
+export BOXDIFF_BENCH_SWIFT
 
 if [ "$#" -gt 0 ]; then
     exec "$bench" "$@"
+fi
+
+# With --markdown-out, the preset runs (those marked md) also append their
+# measurements as JSON lines; the table is rendered from them at the end.
+jsonl=""
+if [ -n "$markdown_out" ]; then
+    jsonl="$(mktemp)"
+    trap 'rm -f "$jsonl"' EXIT
 fi
 
 run() {
@@ -31,22 +56,31 @@ run() {
     echo
 }
 
+md() {
+    if [ -n "$jsonl" ]; then run "$@" --json-append "$jsonl"; else run "$@"; fi
+}
+
 # Random change mix (10% deletes, 10% inserts, 2% moves, 5% updates), every engine.
-run --preset mix --count 10000,100000,1000000 --runs 11 --check
+md --preset mix --count 10000,100000,1000000 --runs 11 --check
 # 1% edits: LCS against Heckel.
-run --preset mix --count 100000 --delete 0.004 --insert 0.004 --move 0.001 --update 0.001 \
+md --preset mix --count 100000 --delete 0.004 --insert 0.004 --move 0.001 --update 0.001 \
     --engines floor,core-heckel,core-lcs,flat --runs 11 --check
 # App sizes: Box API (old table cached) against the flat API on the same
 # rows, µs per diff, and allocations per diff in a steady loop (Small.swift).
 run --small 20x1,100x1,500x1,500x10 --runs 11 --check
 # Published setups (DifferenceKit's README benchmark) and the easy case.
-run --preset differencekit-5k,differencekit-100k --check
-run --preset identical --count 100000 --runs 11 --check
+md --preset differencekit-5k,differencekit-100k --check
+md --preset identical --count 100000 --runs 11 --check
 # Worst cases for moves and for LCS.
-run --preset shuffle --count 100000 --engines floor,core-heckel,core-lcs --check
+md --preset shuffle --count 100000 --engines floor,core-heckel,core-lcs --check
 # Scale: 10 million elements.
-run --preset mix --count 10000000 --engines floor,core-heckel --runs 3
+md --preset mix --count 10000000 --engines floor,core-heckel --runs 3
 # Hash flooding: ids crafted against the former unkeyed slot function (old)
 # and against the keyed mixer with key 0 (mix0), against random ids; the
 # tables use a random per-workspace key, so all three should cost the same.
 run --flood random,old,mix0 --count 100000,1000000 --runs 5
+
+if [ -n "$markdown_out" ]; then
+    "$bench" --markdown-from "$jsonl" --markdown-command scripts/bench.sh >"$markdown_out"
+    echo "markdown table: $markdown_out" >&2
+fi

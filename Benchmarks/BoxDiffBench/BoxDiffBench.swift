@@ -67,8 +67,26 @@ struct BoxDiffBench: ParsableCommand {
     @Option(help: "Diffs per timed sample of --small (0: 100000 / rows, at least 100).")
     var iterations: Int = 0
 
-    @Flag(help: "Print one JSON object per measurement instead of tables.")
+    @Flag(help: "Print one JSON object per measurement instead of tables (same as --format json).")
     var json = false
+
+    @Flag(help: "Print the README's markdown table instead of tables (same as --format markdown).")
+    var markdown = false
+
+    @Option(help: "text (tables), json (one object per measurement) or markdown (the README's table).")
+    var format: OutputFormat?
+
+    @Option(help: "Also append one JSON object per measurement to this file (for --markdown-from).")
+    var jsonAppend: String?
+
+    @Option(
+        help:
+            "Run nothing: print the markdown table of JSON lines in these files (comma-separated; --json-append)."
+    )
+    var markdownFrom: String?
+
+    @Option(help: "The command named in the markdown's first line.")
+    var markdownCommand: String = "boxdiff-bench"
 
     @Flag(help: "Replay every result and check it gives the new list (untimed); exit non-zero on a mismatch.")
     var check = false
@@ -84,7 +102,18 @@ struct BoxDiffBench: ParsableCommand {
         _ = try parsedCounts()
         _ = try parsedPresets()
         _ = try parsedEngines()
+        if [json, markdown, format != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("give one of --json, --markdown, --format")
+        }
+        if outputFormat == .markdown || jsonAppend != nil, small != nil || flood != nil {
+            throw ValidationError(
+                "--markdown and --json-append are for the preset workloads, "
+                    + "not --small or --flood (--small has --json)"
+            )
+        }
     }
+
+    var outputFormat: OutputFormat { format ?? (json ? .json : markdown ? .markdown : .text) }
 
     func parsedCounts() throws -> [Int] {
         let values = count.split(separator: ",").map {
@@ -121,10 +150,18 @@ struct BoxDiffBench: ParsableCommand {
     }
 
     func run() throws {
+        if let markdownFrom {
+            var text = ""
+            for path in markdownFrom.split(separator: ",") {
+                text += try String(contentsOfFile: String(path), encoding: .utf8) + "\n"
+            }
+            print(Markdown.render(try Markdown.entries(jsonLines: text), command: markdownCommand), terminator: "")
+            return
+        }
         if let small {
             try Small.run(
                 cases: try Small.parse(small), iterations: iterations, samples: runs, seed: seed, check: check,
-                json: json)
+                json: json || format == .json)
             return
         }
         if let flood {
@@ -143,6 +180,21 @@ struct BoxDiffBench: ParsableCommand {
                 jobs.append((p, p.fixedCount ?? c))
             }
         }
+        let json = outputFormat == .json
+        let jsonFile: FileHandle?
+        if let jsonAppend {
+            if !FileManager.default.fileExists(atPath: jsonAppend) {
+                _ = FileManager.default.createFile(atPath: jsonAppend, contents: nil)
+            }
+            guard let handle = FileHandle(forWritingAtPath: jsonAppend) else {
+                throw ValidationError("--json-append: cannot write \(jsonAppend)")
+            }
+            handle.seekToEndOfFile()
+            jsonFile = handle
+        } else {
+            jsonFile = nil
+        }
+        defer { try? jsonFile?.close() }
         var runner = Runner(runs: runs, warmups: warmups, check: check, totalSteps: jobs.count * names.count)
         var all: [[Measurement]] = []
         var failures: [String] = []
@@ -171,10 +223,16 @@ struct BoxDiffBench: ParsableCommand {
                     }
                 }
                 ms.append(m)
-                if json { print(Report.json(m, layout: layout.rawValue, seed: seed, runs: runs)) }
+                if json || jsonFile != nil {
+                    let line = Report.json(
+                        m, layout: layout.rawValue, seed: seed, runs: runs, warmups: warmups,
+                        mix: p == .mix ? mix : nil)
+                    if json { print(line) }
+                    jsonFile?.write(Data((line + "\n").utf8))
+                }
             }
             all.append(ms)
-            if !json {
+            if outputFormat == .text {
                 var title = "\(p.rawValue)  count=\(workload.old.count) → \(workload.new.count)"
                 if p == .mix {
                     title += String(
@@ -186,7 +244,14 @@ struct BoxDiffBench: ParsableCommand {
             }
             bench_flush_stdout()
         }
-        if !json {
+        if outputFormat == .markdown {
+            print(
+                Markdown.render(
+                    Markdown.entries(all, mix: mix, runs: runs, warmups: warmups, seed: seed),
+                    command: markdownCommand),
+                terminator: "")
+        }
+        if outputFormat == .text {
             let targets = Report.targets(all, mix: mix)
             if !targets.isEmpty {
                 print("Targets (reported, not asserted):\n" + targets.map { "  " + $0 }.joined(separator: "\n"))
@@ -208,4 +273,8 @@ struct BoxDiffBench: ParsableCommand {
         }
         return nil
     }
+}
+
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case text, json, markdown
 }

@@ -47,9 +47,14 @@ struct Runner {
             engine: engine.name, preset: workload.preset.rawValue, count: workload.old.count,
             newCount: workload.new.count)
         let rssBefore = bench_max_rss_bytes()
+        let ticker = ProgressTicker.shared
+        ticker.begin("\(engine.name) \(workload.preset.rawValue) count=\(workload.old.count)")
+        defer { ticker.end() }
+        ticker.phase("preparing")
         try engine.prepare(workload)
         defer { engine.finish() }
         for r in 0..<(warmups + runs) {
+            ticker.phase(r < warmups ? "warm-up \(r + 1)/\(warmups)" : "run \(r - warmups + 1)/\(runs)")
             progress(
                 "[\(step)/\(totalSteps)] \(engine.name) \(workload.preset.rawValue) count=\(workload.old.count) "
                     + (r < warmups ? "warm-up" : "run \(r - warmups + 1)/\(runs)"))
@@ -66,6 +71,7 @@ struct Runner {
             m.peakIsRSS = true
         }
         if check {
+            ticker.phase("checking")
             progress("[\(step)/\(totalSteps)] \(engine.name) count=\(workload.old.count) checking")
             do {
                 try engine.check(workload)
@@ -111,5 +117,69 @@ enum StdlibEstimate {
     static func secondsPerRun(_ workload: Workload, mix: ChangeMix) -> Double {
         let d = editDistance(workload, mix: mix)
         return 1.1e-8 * d * d + 1e-7 * Double(workload.old.count + workload.new.count)
+    }
+}
+
+/// A progress line on stderr while one engine's measurement runs long:
+/// after `after` seconds, at most one line every `every` seconds, printed
+/// from a background thread so a single long run (the stdlib peer at 100k)
+/// is not silent. Lines are whole lines, also when stderr is not a terminal.
+final class ProgressTicker: @unchecked Sendable {
+    static let shared = ProgressTicker()
+
+    private let lock = NSLock()
+    private var what: String?
+    private var phase = ""
+    private var started: UInt64 = 0
+    private var lastLine: UInt64 = 0
+    private var thread: Thread?
+    let after: UInt64 = 3_000_000_000
+    let every: UInt64 = 5_000_000_000
+
+    /// Starts timing one engine on one workload ("stdlib mix count=100000").
+    func begin(_ what: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        self.what = what
+        phase = ""
+        started = bench_now_ns()
+        lastLine = 0
+        if thread == nil {
+            let t = Thread { [unowned self] in self.loop() }
+            t.name = "boxdiff-bench progress"
+            t.start()
+            thread = t
+        }
+    }
+
+    /// The current phase ("warm-up 1/1", "run 3/11", "checking").
+    func phase(_ text: String) {
+        lock.lock()
+        phase = text
+        lock.unlock()
+    }
+
+    func end() {
+        lock.lock()
+        what = nil
+        lock.unlock()
+    }
+
+    private func loop() {
+        while true {
+            Thread.sleep(forTimeInterval: 0.25)
+            lock.lock()
+            let now = bench_now_ns()
+            var line: String?
+            if let what, now - started >= after, lastLine == 0 || now - lastLine >= every {
+                lastLine = now
+                line = "progress: \(what): \(phase), \((now - started) / 1_000_000_000) s elapsed"
+            }
+            lock.unlock()
+            if let line {
+                let clear = isatty(2) != 0 ? "\r\u{1B}[K" : ""
+                FileHandle.standardError.write(Data((clear + line + "\n").utf8))
+            }
+        }
     }
 }

@@ -67,11 +67,18 @@ enum Report {
     }
 
     /// One JSON object per measurement.
-    static func json(_ m: Measurement, layout: String, seed: UInt64, runs: Int) -> String {
+    /// `mix`: the change fractions of a mix workload (written as delete,
+    /// insert, move, update).
+    static func json(
+        _ m: Measurement, layout: String, seed: UInt64, runs: Int, warmups: Int = 1, mix: ChangeMix? = nil
+    ) -> String {
         var fields: [(String, Any?)] = [
             ("preset", m.preset), ("engine", m.engine), ("count", m.count), ("new_count", m.newCount),
-            ("layout", layout), ("seed", seed), ("runs", runs),
+            ("layout", layout), ("seed", seed), ("runs", runs), ("warmups", warmups),
         ]
+        if let mix {
+            fields += [("delete", mix.delete), ("insert", mix.insert), ("move", mix.move), ("update", mix.update)]
+        }
         if m.ran {
             fields += [
                 ("median_seconds", m.median), ("min_seconds", m.min), ("max_seconds", m.max),
