@@ -73,8 +73,8 @@ struct BoxMatching {
             }
         }
         self.oldRowContents = oldRowContents
-        oldRowSection = Self.sectionOfRows(old)
-        newRowSection = Self.sectionOfRows(new)
+        oldRowSection = old.rowSections
+        newRowSection = new.rowSections
     }
 
     /// Whether every paired row has the same id on both sides. The new
@@ -121,18 +121,6 @@ struct BoxMatching {
         box.sections[path.section].rows[path.row]
     }
 
-    @usableFromInline
-    static func sectionOfRows(_ table: IdentityTable) -> [UInt32] {
-        var result = [UInt32](repeating: 0, count: table.rowCount)
-        let offsets = table.sectionRowOffsets
-        result.withUnsafeMutableBufferPointer { out in
-            for s in 0..<table.sectionCount {
-                for k in offsets[s]..<offsets[s + 1] { out[k] = UInt32(truncatingIfNeeded: s) }
-            }
-        }
-        return result
-    }
-
     /// Whether the paired old row `i` changed content: different hashes,
     /// an incomparable component on either side, or equal hashes of
     /// components that are not `==`.
@@ -173,43 +161,51 @@ struct BoxMatching {
     /// Marks the old rows that stay in place within their section: of the
     /// rows whose partner is in their own section's partner, one longest
     /// run in increasing new order per section (all sections in one LIS
-    /// call, each section's values offset above the previous ones').
+    /// call, each section's values offset above the previous ones'). The
+    /// flags are the workspace's (reused by the next diff).
     func rowsKeptInPlace(workspace: DiffWorkspace) throws(DiffError) -> [UInt8] {
-        var values = [UInt32](repeating: Self.none, count: rowOldToNew.count)
-        var base = 0
-        for s in 0..<old.sectionCount {
-            let t = sectionOldToNew[s]
-            guard t != Self.none else { continue }
-            let newStart = new.sectionRowOffsets[Int(t)]
-            for i in old.sectionRowOffsets[s]..<old.sectionRowOffsets[s + 1] {
-                let j = rowOldToNew[i]
-                if j != Self.none && newRowSection[Int(j)] == t {
-                    values[i] = UInt32(truncatingIfNeeded: base + Int(j) - newStart)
+        workspace.lisValues.refill(with: Self.none, count: rowOldToNew.count)
+        workspace.lisValues.withUnsafeMutableBufferPointer { values in
+            var base = 0
+            for s in 0..<old.sectionCount {
+                let t = sectionOldToNew[s]
+                guard t != Self.none else { continue }
+                let newStart = new.sectionRowOffsets[Int(t)]
+                for i in old.sectionRowOffsets[s]..<old.sectionRowOffsets[s + 1] {
+                    let j = rowOldToNew[i]
+                    if j != Self.none && newRowSection[Int(j)] == t {
+                        values[i] = UInt32(truncatingIfNeeded: base + Int(j) - newStart)
+                    }
                 }
+                base += new.rowCount(inSection: Int(t))
             }
-            base += new.rowCount(inSection: Int(t))
         }
-        return try Self.lis(values, workspace: workspace)
+        try workspace.lisValues.withUnsafeBufferPointer { (v) throws(DiffError) in
+            try Self.lis(v, into: &workspace.rowKeep, workspace: workspace)
+        }
+        return workspace.rowKeep
     }
 
     /// Marks the surviving old sections that stay in place (one longest
-    /// run in increasing new order).
+    /// run in increasing new order). The flags are the workspace's.
     func sectionsKeptInPlace(workspace: DiffWorkspace) throws(DiffError) -> [UInt8] {
-        try Self.lis(sectionOldToNew, workspace: workspace)
+        try sectionOldToNew.withUnsafeBufferPointer { (v) throws(DiffError) in
+            try Self.lis(v, into: &workspace.sectionKeep, workspace: workspace)
+        }
+        return workspace.sectionKeep
     }
 
-    static func lis(_ values: [UInt32], workspace: DiffWorkspace) throws(DiffError) -> [UInt8] {
-        var keep = [UInt8](repeating: 0, count: values.count)
+    static func lis(
+        _ values: UnsafeBufferPointer<UInt32>, into keep: inout [UInt8], workspace: DiffWorkspace
+    ) throws(DiffError) {
+        keep.refill(with: 0, count: values.count)
         do throws(CoreFailure) {
-            try values.withUnsafeBufferPointer { (v) throws(CoreFailure) in
-                try keep.withUnsafeMutableBufferPointer { (k) throws(CoreFailure) in
-                    _ = try CCore.markLIS(v, keep: k, workspace: workspace.core)
-                }
+            try keep.withUnsafeMutableBufferPointer { (k) throws(CoreFailure) in
+                _ = try CCore.markLIS(values, keep: k, workspace: workspace.core)
             }
         } catch {
             throw Pairing.error(error)
         }
-        return keep
     }
 }
 

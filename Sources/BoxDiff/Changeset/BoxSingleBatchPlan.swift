@@ -31,8 +31,8 @@ struct BoxSingleBatchPlan {
         let rowKeep = try m.rowsKeptInPlace(workspace: workspace)
 
         // Which paired sections must be re-created (deleted and inserted).
-        var recreated = [Bool](repeating: false, count: old.sectionCount)
-        var contentChanged = [Bool](repeating: false, count: old.sectionCount)
+        var recreated = [Bool](filling: false, count: old.sectionCount)
+        var contentChanged = [Bool](filling: false, count: old.sectionCount)
         for s in 0..<old.sectionCount where m.sectionOldToNew[s] != none {
             let t = Int(m.sectionOldToNew[s])
             let moved = sectionKeep[s] == 0

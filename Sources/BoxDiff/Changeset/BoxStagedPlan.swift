@@ -117,6 +117,8 @@ extension BoxStagedPlan {
         let m = matching
         let none = BoxMatching.none
         var stages: [Changeset<B>] = []
+        // At most 5 stages: one allocation instead of growing 1, 2, 4.
+        if update.hasChanges { stages.reserveCapacity(5) }
 
         // 1. Updates (reload style): the old Box with the updated rows' new
         // nodes. Each touched section's rows are copied once, explicitly
@@ -158,7 +160,7 @@ extension BoxStagedPlan {
         }
 
         // 3. Section inserts (with their new rows) and moves.
-        var positionAfterDeletes = [Int](repeating: -1, count: m.old.sectionCount)
+        var positionAfterDeletes = [Int](filling: -1, count: m.old.sectionCount)
         var position = 0
         for s in 0..<m.old.sectionCount where m.sectionOldToNew[s] != none {
             positionAfterDeletes[s] = position

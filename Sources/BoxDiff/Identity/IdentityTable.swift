@@ -34,6 +34,9 @@ public struct IdentityTable: Sendable, Hashable {
     /// the same kind need no `==` to confirm equal content hashes. `nil`
     /// otherwise (mixed, inexact or no rows).
     @usableFromInline let exactRowContentKind: ObjectIdentifier?
+    /// The section of each row (cached with the table, so the old side of
+    /// a diff does not rebuild it).
+    @usableFromInline let rowSections: [UInt32]
 
     /// The table of `box`, computed (not taken from the cache).
     /// - Complexity: O(sections + rows), plus hashing the identities and
@@ -51,8 +54,16 @@ public struct IdentityTable: Sendable, Hashable {
         offsets.append(total)
         sectionIDs = sections.map { IdentityHashing.hash($0.id) }
         sectionContents = sections.map(\.contentHash)
-        var ids = [UInt64](repeating: 0, count: total)
-        var contents = [UInt64](repeating: 0, count: total)
+        var ids = [UInt64](filling: 0, count: total)
+        var contents = [UInt64](filling: 0, count: total)
+        var rowSections = [UInt32](filling: 0, count: total)
+        if sections.count > 1 {
+            rowSections.withUnsafeMutableBufferPointer { out in
+                for s in 1..<sections.count {
+                    for k in offsets[s]..<offsets[s + 1] { out[k] = UInt32(truncatingIfNeeded: s) }
+                }
+            }
+        }
         let layout = NodeLayout<RowID>()
         var kinds = Component.RowKinds()
         ids.withUnsafeMutableBufferPointer { ids in
@@ -77,6 +88,7 @@ public struct IdentityTable: Sendable, Hashable {
         rowContents = contents
         sectionRowOffsets = offsets
         exactRowContentKind = kinds.exactKind
+        self.rowSections = rowSections
     }
 
     /// The number of sections.

@@ -14,10 +14,41 @@
 public final class DiffWorkspace {
     let core: CoreWorkspace
     @usableFromInline let result = CoreResult()
+    /// Per-diff scratch of the Box plans, kept between diffs so diffs of
+    /// the same sizes reuse it: which old sections and which old rows stay
+    /// in place (longest increasing runs), and the runs' input values.
+    var sectionKeep: [UInt8] = []
+    var rowKeep: [UInt8] = []
+    var lisValues: [UInt32] = []
 
     /// Creates an empty workspace.
     /// - Throws: ``DiffError/outOfMemory``.
     public init() throws(DiffError) {
         do throws(CoreFailure) { core = try CoreWorkspace() } catch { throw Pairing.error(error) }
+    }
+}
+
+extension Array {
+    /// `count` copies of `value`, allocated (when at all) through code
+    /// specialized for `Element`: `Array(repeating:count:)` allocates
+    /// through the standard library's unspecialized code, which looks up
+    /// the storage type's metadata on every call.
+    @inlinable
+    init(filling value: Element, count: Int) {
+        self.init()
+        refill(with: value, count: count)
+    }
+
+    /// Makes the array `count` copies of `value`, reusing its buffer when
+    /// it is uniquely referenced and large enough.
+    @inlinable
+    mutating func refill(with value: Element, count: Int) {
+        if self.count == count {
+            withUnsafeMutableBufferPointer { $0.update(repeating: value) }
+        } else {
+            removeAll(keepingCapacity: true)
+            reserveCapacity(count)
+            append(contentsOf: repeatElement(value, count: count))
+        }
     }
 }
