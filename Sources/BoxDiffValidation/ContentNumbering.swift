@@ -15,9 +15,10 @@ import BoxDiff
 ///   earlier distinct component with the same hash (almost always at most
 ///   one).
 final class ContentNumbering {
-    /// Per content hash, the distinct contents seen with it and their numbers.
-    private var seen: [UInt64: [(header: Component?, footer: Component?, number: Int)]] = [:]
-    private var next = 1
+    /// Per content hash, the distinct (header, footer) or (component, nil)
+    /// contents seen with it and their numbers.
+    private var seen: [UInt64: [(value: (Component?, Component?), number: Int)]] = [:]
+    private var numberer = ContentNumberer()
 
     /// The number of a row's `component` whose content hash is `hash`
     /// (never 0: 0 means incomparable and is not numbered).
@@ -28,11 +29,32 @@ final class ContentNumbering {
     /// The number of a section's `header` and `footer` together, whose
     /// section content hash is `hash` (never 0).
     func number(_ hash: UInt64, _ header: Component?, _ footer: Component?) -> Int {
-        if let known = seen[hash] {
-            for entry in known where entry.header == header && entry.footer == footer { return entry.number }
+        numberer.number((header, footer), key: hash, in: &seen) { $0.0 == $1.0 && $0.1 == $1.1 }
+    }
+}
+
+/// The one numbering step of every replay check's content numbering (Box,
+/// flat and sectioned): contents filed under one key (a content hash, or an
+/// identity) get the number of the first earlier content under that key
+/// that `equal` accepts, or a new number, unique across all keys of this
+/// numberer. The key only proposes; `equal` decides.
+///
+/// - Complexity: one dictionary lookup, plus one `equal` per earlier
+///   distinct content under the same key.
+struct ContentNumberer {
+    private var next = 1
+
+    /// The number of `value`, filed under `key` in `seen`; `equal(value,
+    /// earlier)` compares it with each earlier content under that key.
+    mutating func number<Key: Hashable, Value>(
+        _ value: Value, key: Key, in seen: inout [Key: [(value: Value, number: Int)]],
+        equal: (Value, Value) -> Bool
+    ) -> Int {
+        if let known = seen[key] {
+            for entry in known where equal(value, entry.value) { return entry.number }
         }
         defer { next += 1 }
-        seen[hash, default: []].append((header, footer, next))
+        seen[key, default: []].append((value, next))
         return next
     }
 }

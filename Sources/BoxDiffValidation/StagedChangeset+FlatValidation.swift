@@ -10,18 +10,12 @@ import BoxDiff
 ///   `isContentEqual(to:)` per earlier distinct content of the same id.
 final class FlatContentNumbering<Element: Differentiable> {
     /// Per identity, the distinct contents seen and their numbers.
-    private var seen: [Element.DifferenceIdentifier: [(element: Element, number: Int)]] = [:]
-    private var next = 1
+    private var seen: [Element.DifferenceIdentifier: [(value: Element, number: Int)]] = [:]
+    private var numberer = ContentNumberer()
 
     /// The content number of `element`.
     func number(_ element: Element) -> Int {
-        let id = element.differenceIdentifier
-        if let known = seen[id] {
-            for entry in known where element.isContentEqual(to: entry.element) { return entry.number }
-        }
-        defer { next += 1 }
-        seen[id, default: []].append((element, next))
-        return next
+        numberer.number(element, key: element.differenceIdentifier, in: &seen) { $0.isContentEqual(to: $1) }
     }
 }
 

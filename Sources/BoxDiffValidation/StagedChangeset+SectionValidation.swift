@@ -19,7 +19,7 @@ final class SectionedContentNumbering<SectionType: DifferentiableSection> {
 
     private var sections: [SectionType.DifferenceIdentifier: [(value: SectionType, number: Int)]] = [:]
     private var rows: [Element.DifferenceIdentifier: [(value: Element, number: Int)]] = [:]
-    private var next = 1
+    private var numberer = ContentNumberer()
 
     /// The replay state of `data`: ids and numbered contents.
     func state<Data: Collection>(of data: Data) -> State where Data.Element == SectionType {
@@ -44,12 +44,7 @@ final class SectionedContentNumbering<SectionType: DifferentiableSection> {
         _ value: Value, id: Value.DifferenceIdentifier,
         in seen: inout [Value.DifferenceIdentifier: [(value: Value, number: Int)]]
     ) -> Int {
-        if let known = seen[id] {
-            for entry in known where value.isContentEqual(to: entry.value) { return entry.number }
-        }
-        defer { next += 1 }
-        seen[id, default: []].append((value, next))
-        return next
+        numberer.number(value, key: id, in: &seen) { $0.isContentEqual(to: $1) }
     }
 }
 
