@@ -33,16 +33,16 @@ extension Box {
         var states: [BatchReplayState<SectionID, RowID>.Section] = []
         states.reserveCapacity(sections.count)
         for (s, section) in sections.enumerated() {
-            let start = table.sectionRowOffsets[s]
+            let start = table.rowStart(ofSection: s)
             var rows: [BatchReplayState<SectionID, RowID>.Row] = []
             rows.reserveCapacity(section.rows.count)
             for (r, row) in section.rows.enumerated() {
                 rows.append(
-                    BatchReplayState.Row(id: row.id, content: content(table.rowContents[start + r], row.component)))
+                    BatchReplayState.Row(id: row.id, content: content(table.rowContent(at: start + r), row.component)))
             }
             states.append(
                 BatchReplayState.Section(
-                    id: section.id, content: content(table.sectionContents[s], section), rows: rows))
+                    id: section.id, content: content(table.sectionContent(at: s), section), rows: rows))
         }
         return BatchReplayState(sections: states)
     }

@@ -33,15 +33,17 @@ extension BoxMatching {
         }
         var changed: [Int] = []
         var i = 0
-        old.rowContents.withUnsafeBufferPointer { oldContents in
-            new.rowContents.withUnsafeBufferPointer { newContents in
+        old.words.withUnsafeBufferPointer { oldWords in
+            new.words.withUnsafeBufferPointer { newWords in
+                let oldContents = oldWords.baseAddress! + old.rowContentsStart
+                let newContents = newWords.baseAddress! + new.rowContentsStart
                 for section in source.sections {
                     layout.withRows(section.rows) { count, rows in
                         guard count > 0 else { return }
                         Component.appendUnequal(
                             old: rows.component(0), stride: layout.stride, count: count, base: i,
                             oldToNew: oldToNew.baseAddress! + i, none: BoxMatching.none,
-                            oldContents: oldContents.baseAddress! + i, newContents: newContents.baseAddress!,
+                            oldContents: oldContents + i, newContents: newContents,
                             newStorage: newStorage, to: &changed)
                     }
                     i += section.rows.count
@@ -58,13 +60,14 @@ extension BoxMatching {
     ///   footers with equal hashes.
     @inlinable
     static func sectionsChangedDespiteHash<S, R>(
-        _ source: Box<S, R>, _ target: Box<S, R>, old: IdentityTable, new: IdentityTable, oldToNew: [UInt32]
+        _ source: Box<S, R>, _ target: Box<S, R>, old: IdentityTable, new: IdentityTable,
+        oldToNew: UnsafeBufferPointer<UInt32>
     ) -> [Int] {
         var changed: [Int] = []
         for s in 0..<oldToNew.count where oldToNew[s] != BoxMatching.none {
             let t = Int(oldToNew[s])
-            let h = old.sectionContents[s]
-            guard h != 0 && h == new.sectionContents[t] else { continue }
+            let h = old.sectionContent(s)
+            guard h != 0 && h == new.sectionContent(t) else { continue }
             if !Component.sameContent(source.sections[s].header, target.sections[t].header)
                 || !Component.sameContent(source.sections[s].footer, target.sections[t].footer)
             {
@@ -85,6 +88,6 @@ extension BoxMatching {
     /// sections have no reconfigure and keep reloading.
     @inlinable
     func rowRebinds(old i: Int, new j: Int) -> Bool {
-        old.rowContents[i] == 0 && new.rowContents[j] == 0
+        old.rowContent(i) == 0 && new.rowContent(j) == 0
     }
 }

@@ -9,29 +9,24 @@ struct BoxMatching {
 
     @usableFromInline let old: IdentityTable
     @usableFromInline let new: IdentityTable
-    /// Old section → new section, or `none`.
-    @usableFromInline let sectionOldToNew: [UInt32]
-    /// New section → old section, or `none`.
-    @usableFromInline let sectionNewToOld: [UInt32]
-    /// Old flat row → new flat row, or `none`.
-    @usableFromInline let rowOldToNew: [UInt32]
-    /// New flat row → old flat row, or `none`.
-    @usableFromInline let rowNewToOld: [UInt32]
-    /// Section of each old flat row.
-    @usableFromInline let oldRowSection: [UInt32]
-    /// Section of each new flat row.
-    @usableFromInline let newRowSection: [UInt32]
+    /// The four maps in one buffer (the workspace's, reused by the next
+    /// diff): old section → new section, new section → old section, old
+    /// flat row → new flat row, new flat row → old flat row; `none`: no
+    /// partner.
+    @usableFromInline let pairs: [UInt32]
+    /// Where the old rows' map starts in ``pairs``.
+    @usableFromInline let rowOldToNewStart: Int
+    /// Where the new rows' map starts in ``pairs``.
+    @usableFromInline let rowNewToOldStart: Int
     /// Whether both pairings are minimal for their algorithm.
     @usableFromInline let isMinimal: Bool
-    /// `old.rowContents`, with 0 ("always changed") for each paired old
-    /// row whose content hash equals its partner's but whose component is
-    /// not `==` to it: those are updated all the same. The same array as
-    /// `old.rowContents` (not a copy) when there is none.
-    @usableFromInline let oldRowContents: [UInt64]
-    /// `old.sectionContents`, with 0 for each paired old section whose
-    /// content hash equals its partner's but whose header or footer is not
-    /// `==` to it.
-    @usableFromInline let oldSectionContents: [UInt64]
+    /// The old rows' content hashes with 0 ("always changed") for each
+    /// paired old row whose content hash equals its partner's but whose
+    /// component is not `==` to it: those are updated all the same. Empty
+    /// (read `old`'s) when there is none.
+    @usableFromInline let patchedRowContents: [UInt64]
+    /// The same for sections (header or footer not `==`).
+    @usableFromInline let patchedSectionContents: [UInt64]
 
     /// Pairs `source` with `target`, reading (and filling) their cached
     /// identity tables.
@@ -44,38 +39,142 @@ struct BoxMatching {
         self.old = old
         self.new = new
         let result = workspace.result
+        rowOldToNewStart = old.sectionCount + new.sectionCount
+        rowNewToOldStart = rowOldToNewStart + old.rowCount
+        // The workspace's buffer, uniquely held again once the previous
+        // diff's matching is gone.
+        var pairs = workspace.matchPairs
+        workspace.matchPairs = []
+        pairs.removeAll(keepingCapacity: true)
+        pairs.reserveCapacity(old.sectionCount + new.sectionCount + old.rowCount + new.rowCount)
 
         // Sections.
         var oldSections = BoxSectionSide(source, table: old)
         var newSections = BoxSectionSide(target, table: new)
         try Pairing.pair(&oldSections, &newSections, options: options, workspace: workspace, pairsOnly: true)
-        sectionOldToNew = Array(result.oldToNew)
-        sectionNewToOld = Array(result.newToOld)
+        pairs.append(contentsOf: result.oldToNew)
+        pairs.append(contentsOf: result.newToOld)
         let sectionsMinimal = result.isMinimal
-        var oldSectionContents = old.sectionContents
-        for s in Self.sectionsChangedDespiteHash(source, target, old: old, new: new, oldToNew: sectionOldToNew) {
-            oldSectionContents[s] = 0
+        var patchedSections: [UInt64] = []
+        for s in Self.sectionsChangedDespiteHash(source, target, old: old, new: new, oldToNew: result.oldToNew) {
+            if patchedSections.isEmpty { patchedSections = old.sectionContents }
+            patchedSections[s] = 0
         }
-        self.oldSectionContents = oldSectionContents
+        patchedSectionContents = patchedSections
 
         // Rows, over the whole Box.
         var oldRows = BoxRowSide(source, table: old)
         var newRows = BoxRowSide(target, table: new)
         try Pairing.pair(&oldRows, &newRows, options: options, workspace: workspace, pairsOnly: true)
-        rowOldToNew = Array(result.oldToNew)
-        rowNewToOld = Array(result.newToOld)
+        pairs.append(contentsOf: result.oldToNew)
+        pairs.append(contentsOf: result.newToOld)
         isMinimal = sectionsMinimal && result.isMinimal
-        var oldRowContents = old.rowContents
+        var patchedRows: [UInt64] = []
         // One exact type on both sides: equal hashes are equal values.
         if old.exactRowContentKind == nil || old.exactRowContentKind != new.exactRowContentKind {
             for i in Self.rowsChangedDespiteHash(source, target, old: old, new: new, oldToNew: result.oldToNew) {
-                oldRowContents[i] = 0
+                if patchedRows.isEmpty { patchedRows = old.rowContents }
+                patchedRows[i] = 0
             }
         }
-        self.oldRowContents = oldRowContents
-        oldRowSection = old.rowSections
-        newRowSection = new.rowSections
+        patchedRowContents = patchedRows
+        pairs.append(Self.none)  // never empty: raw views have an address
+        self.pairs = pairs
+        workspace.matchPairs = pairs
     }
+
+    /// Raw views of the maps and tables, for the plans' loops over every
+    /// row; valid only inside ``withRaw(_:)``.
+    @usableFromInline
+    struct Raw {
+        @usableFromInline let sectionOldToNew: UnsafePointer<UInt32>
+        @usableFromInline let sectionNewToOld: UnsafePointer<UInt32>
+        @usableFromInline let rowOldToNew: UnsafePointer<UInt32>
+        @usableFromInline let rowNewToOld: UnsafePointer<UInt32>
+        @usableFromInline let oldWords: UnsafePointer<UInt64>
+        @usableFromInline let newWords: UnsafePointer<UInt64>
+        @usableFromInline let old: IdentityTable
+        @usableFromInline let new: IdentityTable
+
+        @inlinable init(
+            _ m: BoxMatching, pairs: UnsafePointer<UInt32>, old: UnsafePointer<UInt64>, new: UnsafePointer<UInt64>
+        ) {
+            sectionOldToNew = pairs
+            sectionNewToOld = pairs + m.old.sectionCount
+            rowOldToNew = pairs + m.rowOldToNewStart
+            rowNewToOld = pairs + m.rowNewToOldStart
+            oldWords = old
+            newWords = new
+            self.old = m.old
+            self.new = m.new
+        }
+
+        /// Where old section `s`'s rows start.
+        @inlinable func oldStart(_ s: Int) -> Int { Int(truncatingIfNeeded: oldWords[old.offsetsStart &+ s]) }
+        /// Where new section `t`'s rows start.
+        @inlinable func newStart(_ t: Int) -> Int { Int(truncatingIfNeeded: newWords[new.offsetsStart &+ t]) }
+        /// The section of old flat row `i`.
+        @inlinable func oldSection(_ i: Int) -> Int {
+            Int(
+                truncatingIfNeeded: UInt32(
+                    truncatingIfNeeded: oldWords[old.rowSectionsStart &+ (i &>> 1)] &>> UInt64((i & 1) &* 32)))
+        }
+        /// The section of new flat row `j`.
+        @inlinable func newSection(_ j: Int) -> Int {
+            Int(
+                truncatingIfNeeded: UInt32(
+                    truncatingIfNeeded: newWords[new.rowSectionsStart &+ (j &>> 1)] &>> UInt64((j & 1) &* 32)))
+        }
+        /// Old row `i`'s content hash.
+        @inlinable func oldContent(_ i: Int) -> UInt64 { oldWords[old.rowContentsStart &+ i] }
+        /// New row `j`'s content hash.
+        @inlinable func newContent(_ j: Int) -> UInt64 { newWords[new.rowContentsStart &+ j] }
+        /// Whether old row `i` is paired and its section survives.
+        @inlinable func isCarried(old i: Int) -> Bool {
+            rowOldToNew[i] != BoxMatching.none && sectionOldToNew[oldSection(i)] != BoxMatching.none
+        }
+        /// The new path of new flat row `j`.
+        @inlinable func newPath(_ j: Int) -> ElementPath {
+            let t = newSection(j)
+            return ElementPath(section: t, row: j - newStart(t))
+        }
+    }
+
+    /// Calls `body` with raw views of the maps and both tables.
+    @inlinable
+    func withRaw<T>(_ body: (Raw) -> T) -> T {
+        pairs.withUnsafeBufferPointer { p in
+            old.words.withUnsafeBufferPointer { o in
+                new.words.withUnsafeBufferPointer { n in
+                    body(Raw(self, pairs: p.baseAddress!, old: o.baseAddress!, new: n.baseAddress!))
+                }
+            }
+        }
+    }
+
+    /// The new section paired with old section `s`, or `none`.
+    @inlinable
+    func sectionOldToNew(_ s: Int) -> UInt32 { pairs[s] }
+
+    /// The old section paired with new section `t`, or `none`.
+    @inlinable
+    func sectionNewToOld(_ t: Int) -> UInt32 { pairs[old.sectionCount &+ t] }
+
+    /// The new flat row paired with old flat row `i`, or `none`.
+    @inlinable
+    func rowOldToNew(_ i: Int) -> UInt32 { pairs[rowOldToNewStart &+ i] }
+
+    /// The old flat row paired with new flat row `j`, or `none`.
+    @inlinable
+    func rowNewToOld(_ j: Int) -> UInt32 { pairs[rowNewToOldStart &+ j] }
+
+    /// The section of old flat row `i`.
+    @inlinable
+    func oldRowSection(_ i: Int) -> Int { old.section(i) }
+
+    /// The section of new flat row `j`.
+    @inlinable
+    func newRowSection(_ j: Int) -> Int { new.section(j) }
 
     /// Whether every paired row has the same id on both sides. The new
     /// ids are first copied into one flat buffer; then one walk over the
@@ -126,36 +225,36 @@ struct BoxMatching {
     /// components that are not `==`.
     @inlinable
     func rowUpdated(old i: Int, new j: Int) -> Bool {
-        let a = oldRowContents[i]
-        return a == 0 || a != new.rowContents[j]
+        let a = patchedRowContents.isEmpty ? old.rowContent(i) : patchedRowContents[i]
+        return a == 0 || a != new.rowContent(j)
     }
 
     /// Whether the paired old section `s` changed its header or footer
     /// (decided as for rows).
     @inlinable
     func sectionUpdated(old s: Int, new t: Int) -> Bool {
-        let a = oldSectionContents[s]
-        return a == 0 || a != new.sectionContents[t]
+        let a = patchedSectionContents.isEmpty ? old.sectionContent(s) : patchedSectionContents[s]
+        return a == 0 || a != new.sectionContent(t)
     }
 
     /// Whether old row `i` is carried: paired, and its section survives.
     @inlinable
     func isCarried(old i: Int) -> Bool {
-        rowOldToNew[i] != Self.none && sectionOldToNew[Int(oldRowSection[i])] != Self.none
+        rowOldToNew(i) != Self.none && sectionOldToNew(oldRowSection(i)) != Self.none
     }
 
     /// The new path of new flat row `j`.
     @inlinable
     func newPath(_ j: Int) -> ElementPath {
-        let s = Int(newRowSection[j])
-        return ElementPath(section: s, row: j - new.sectionRowOffsets[s])
+        let s = newRowSection(j)
+        return ElementPath(section: s, row: j - new.rowStart(s))
     }
 
     /// The old path of old flat row `i`.
     @inlinable
     func oldPath(_ i: Int) -> ElementPath {
-        let s = Int(oldRowSection[i])
-        return ElementPath(section: s, row: i - old.sectionRowOffsets[s])
+        let s = oldRowSection(i)
+        return ElementPath(section: s, row: i - old.rowStart(s))
     }
 
     /// Marks the old rows that stay in place within their section: of the
@@ -164,20 +263,22 @@ struct BoxMatching {
     /// call, each section's values offset above the previous ones'). The
     /// flags are the workspace's (reused by the next diff).
     func rowsKeptInPlace(workspace: DiffWorkspace) throws(DiffError) -> [UInt8] {
-        workspace.lisValues.refill(with: Self.none, count: rowOldToNew.count)
-        workspace.lisValues.withUnsafeMutableBufferPointer { values in
-            var base = 0
-            for s in 0..<old.sectionCount {
-                let t = sectionOldToNew[s]
-                guard t != Self.none else { continue }
-                let newStart = new.sectionRowOffsets[Int(t)]
-                for i in old.sectionRowOffsets[s]..<old.sectionRowOffsets[s + 1] {
-                    let j = rowOldToNew[i]
-                    if j != Self.none && newRowSection[Int(j)] == t {
-                        values[i] = UInt32(truncatingIfNeeded: base + Int(j) - newStart)
+        workspace.lisValues.refill(with: Self.none, count: old.rowCount)
+        withRaw { raw in
+            workspace.lisValues.withUnsafeMutableBufferPointer { values in
+                var base = 0
+                for s in 0..<old.sectionCount {
+                    let t = raw.sectionOldToNew[s]
+                    guard t != Self.none else { continue }
+                    let newStart = raw.newStart(Int(t))
+                    for i in raw.oldStart(s)..<raw.oldStart(s + 1) {
+                        let j = raw.rowOldToNew[i]
+                        if j != Self.none && raw.newSection(Int(j)) == Int(t) {
+                            values[i] = UInt32(truncatingIfNeeded: base + Int(j) - newStart)
+                        }
                     }
+                    base += raw.newStart(Int(t) + 1) - newStart
                 }
-                base += new.rowCount(inSection: Int(t))
             }
         }
         try workspace.lisValues.withUnsafeBufferPointer { (v) throws(DiffError) in
@@ -189,8 +290,10 @@ struct BoxMatching {
     /// Marks the surviving old sections that stay in place (one longest
     /// run in increasing new order). The flags are the workspace's.
     func sectionsKeptInPlace(workspace: DiffWorkspace) throws(DiffError) -> [UInt8] {
-        try sectionOldToNew.withUnsafeBufferPointer { (v) throws(DiffError) in
-            try Self.lis(v, into: &workspace.sectionKeep, workspace: workspace)
+        try pairs.withUnsafeBufferPointer { (v) throws(DiffError) in
+            try Self.lis(
+                UnsafeBufferPointer(rebasing: v[0..<old.sectionCount]), into: &workspace.sectionKeep,
+                workspace: workspace)
         }
         return workspace.sectionKeep
     }
@@ -213,13 +316,13 @@ struct BoxMatching {
 @usableFromInline
 struct BoxSectionSide<S: Hashable, R: Hashable>: PairingSide {
     @usableFromInline let box: Box<S, R>
-    @usableFromInline var identityHashes: [UInt64]
+    @usableFromInline var identityHashes: ArraySlice<UInt64>
 
     /// The sections of `box`, whose identity table is `table`.
     @inlinable
     init(_ box: Box<S, R>, table: IdentityTable) {
         self.box = box
-        identityHashes = table.sectionIDs
+        identityHashes = table.sectionIDSlice
     }
 
     @inlinable
@@ -234,14 +337,14 @@ struct BoxSectionSide<S: Hashable, R: Hashable>: PairingSide {
 struct BoxRowSide<S: Hashable, R: Hashable>: PairingSide {
     @usableFromInline let box: Box<S, R>
     @usableFromInline let table: IdentityTable
-    @usableFromInline var identityHashes: [UInt64]
+    @usableFromInline var identityHashes: ArraySlice<UInt64>
 
     /// The rows of `box`, whose identity table is `table`.
     @inlinable
     init(_ box: Box<S, R>, table: IdentityTable) {
         self.box = box
         self.table = table
-        identityHashes = table.rowIDs
+        identityHashes = table.rowIDSlice
     }
 
     @inlinable

@@ -33,8 +33,8 @@ struct BoxSingleBatchPlan {
         // Which paired sections must be re-created (deleted and inserted).
         var recreated = [Bool](filling: false, count: old.sectionCount)
         var contentChanged = [Bool](filling: false, count: old.sectionCount)
-        for s in 0..<old.sectionCount where m.sectionOldToNew[s] != none {
-            let t = Int(m.sectionOldToNew[s])
+        for s in 0..<old.sectionCount where m.sectionOldToNew(s) != none {
+            let t = Int(m.sectionOldToNew(s))
             let moved = sectionKeep[s] == 0
             let changed = m.sectionUpdated(old: s, new: t)
             let rowsChange = Self.hasRowChanges(m, old: s, new: t, countingUpdates: reload)
@@ -46,27 +46,27 @@ struct BoxSingleBatchPlan {
         var deletes: [Int] = []
         var inserts: [Int] = []
         while true {
-            deletes = (0..<old.sectionCount).filter { m.sectionOldToNew[$0] == none || recreated[$0] }
+            deletes = (0..<old.sectionCount).filter { m.sectionOldToNew($0) == none || recreated[$0] }
             inserts = (0..<new.sectionCount).filter {
-                let s = m.sectionNewToOld[$0]
+                let s = m.sectionNewToOld($0)
                 return s == none || recreated[Int(s)]
             }
             let wrong = (0..<old.sectionCount).filter {
-                m.sectionOldToNew[$0] != none && !recreated[$0] && contentChanged[$0]
-                    && BatchSimulation.shift($0, removing: deletes, inserting: inserts) != Int(m.sectionOldToNew[$0])
+                m.sectionOldToNew($0) != none && !recreated[$0] && contentChanged[$0]
+                    && BatchSimulation.shift($0, removing: deletes, inserting: inserts) != Int(m.sectionOldToNew($0))
             }
             if wrong.isEmpty { break }
             for s in wrong { recreated[s] = true }
         }
         update.sectionDeleted = deletes
         update.sectionInserted = inserts
-        func live(old s: Int) -> Bool { m.sectionOldToNew[s] != none && !recreated[s] }
+        func live(old s: Int) -> Bool { m.sectionOldToNew(s) != none && !recreated[s] }
         func live(new t: Int) -> Bool {
-            let s = m.sectionNewToOld[t]
+            let s = m.sectionNewToOld(t)
             return s != none && !recreated[Int(s)]
         }
         for s in 0..<old.sectionCount where live(old: s) {
-            let t = Int(m.sectionOldToNew[s])
+            let t = Int(m.sectionOldToNew(s))
             if sectionKeep[s] == 0 { update.sectionMoved.append(Move(source: s, destination: t)) }
             if contentChanged[s] { update.sectionUpdated.append(s) }
         }
@@ -75,10 +75,10 @@ struct BoxSingleBatchPlan {
         // Rows.
         var reloadCandidates: [Int: [(old: Int, new: Int)]] = [:]
         for i in 0..<old.rowCount {
-            let s = Int(m.oldRowSection[i])
+            let s = Int(m.oldRowSection(i))
             guard live(old: s) else { continue }
-            let j = m.rowOldToNew[i]
-            guard j != none, live(new: Int(m.newRowSection[Int(j)])) else {
+            let j = m.rowOldToNew(i)
+            guard j != none, live(new: Int(m.newRowSection(Int(j)))) else {
                 update.elementDeleted.append(m.oldPath(i))
                 continue
             }
@@ -86,7 +86,7 @@ struct BoxSingleBatchPlan {
             let updated = m.rowUpdated(old: i, new: jj)
             // Reloaded (or deleted and inserted) rather than reconfigured.
             let reload = reload && updated && !m.rowRebinds(old: i, new: jj)
-            let stays = Int(m.newRowSection[jj]) == Int(m.sectionOldToNew[s]) && rowKeep[i] != 0
+            let stays = Int(m.newRowSection(jj)) == Int(m.sectionOldToNew(s)) && rowKeep[i] != 0
             if stays {
                 if reload {
                     reloadCandidates[s, default: []].append((i, jj))
@@ -101,9 +101,9 @@ struct BoxSingleBatchPlan {
                 if updated { update.elementReconfigured.append(m.newPath(jj)) }
             }
         }
-        for j in 0..<new.rowCount where live(new: Int(m.newRowSection[j])) {
-            let i = m.rowNewToOld[j]
-            if i == none || !live(old: Int(m.oldRowSection[Int(i)])) {
+        for j in 0..<new.rowCount where live(new: Int(m.newRowSection(j))) {
+            let i = m.rowNewToOld(j)
+            if i == none || !live(old: Int(m.oldRowSection(Int(i)))) {
                 update.elementInserted.append(m.newPath(j))
             }
         }
@@ -117,12 +117,12 @@ struct BoxSingleBatchPlan {
     /// identity or order (or, `countingUpdates`, in content, re-bound rows
     /// aside: they are reconfigured after the batch).
     static func hasRowChanges(_ m: BoxMatching, old s: Int, new t: Int, countingUpdates: Bool) -> Bool {
-        let oldStart = m.old.sectionRowOffsets[s]
-        let newStart = m.new.sectionRowOffsets[t]
+        let oldStart = m.old.rowStart(s)
+        let newStart = m.new.rowStart(t)
         let count = m.old.rowCount(inSection: s)
         guard count == m.new.rowCount(inSection: t) else { return true }
         for k in 0..<count {
-            let j = m.rowOldToNew[oldStart + k]
+            let j = m.rowOldToNew(oldStart + k)
             if j == BoxMatching.none || Int(j) != newStart + k { return true }
             if countingUpdates && m.rowUpdated(old: oldStart + k, new: Int(j))
                 && !m.rowRebinds(old: oldStart + k, new: Int(j))
@@ -146,7 +146,7 @@ struct BoxSingleBatchPlan {
         for p in update.elementInserted { insertsBySection[p.section, default: []].append(p.row) }
         for s in candidates.keys.sorted() {
             var pending = candidates[s]!
-            let t = Int(m.sectionOldToNew[s])
+            let t = Int(m.sectionOldToNew(s))
             var deletes = (deletesBySection[s] ?? []).sorted()
             var inserts = (insertsBySection[t] ?? []).sorted()
             let sectionTarget = BatchSimulation.shift(

@@ -43,63 +43,86 @@ struct BoxStagedPlan {
         let new = m.new
 
         // Stage 1 and 2: updates of carried rows, deletes.
-        for s in 0..<old.sectionCount {
-            guard m.sectionOldToNew[s] != none else {
-                update.sectionDeleted.append(s)
-                continue
-            }
-            let start = old.sectionRowOffsets[s]
-            for i in start..<old.sectionRowOffsets[s + 1] {
-                let j = m.rowOldToNew[i]
-                if j == none {
-                    update.elementDeleted.append(ElementPath(section: s, row: i - start))
-                } else if m.rowUpdated(old: i, new: Int(j)) {
-                    if style == .reload && !m.rowRebinds(old: i, new: Int(j)) {
-                        updatedPairs.append((i, Int(j)))
+        var deleted: [ElementPath] = []
+        var updated: [(old: Int, new: Int)] = []
+        var reconfigured: [(old: Int, new: Int)] = []
+        var sectionDeleted: [Int] = []
+        m.withRaw { raw in
+            let patched = m.patchedRowContents
+            for s in 0..<old.sectionCount {
+                guard raw.sectionOldToNew[s] != none else {
+                    sectionDeleted.append(s)
+                    continue
+                }
+                let start = raw.oldStart(s)
+                for i in start..<raw.oldStart(s + 1) {
+                    let j = Int(raw.rowOldToNew[i])
+                    if j == Int(none) {
+                        deleted.append(ElementPath(section: s, row: i - start))
+                        continue
+                    }
+                    let a = patched.isEmpty ? raw.oldContent(i) : patched[i]
+                    let b = raw.newContent(j)
+                    guard a == 0 || a != b else { continue }
+                    // Incomparable on both sides: re-bound (see rowRebinds).
+                    if style == .reload && !(raw.oldContent(i) == 0 && b == 0) {
+                        updated.append((i, j))
                     } else {
-                        reconfiguredPairs.append((i, Int(j)))
+                        reconfigured.append((i, j))
                     }
                 }
             }
         }
+        update.sectionDeleted = sectionDeleted
+        update.elementDeleted = deleted
+        updatedPairs = updated
+        reconfiguredPairs = reconfigured
 
         // Stage 3: sections, moves off one longest increasing run.
         let sectionKeep = try m.sectionsKeptInPlace(workspace: workspace)
         var position = 0
-        for s in 0..<old.sectionCount where m.sectionOldToNew[s] != none {
-            let t = Int(m.sectionOldToNew[s])
+        for s in 0..<old.sectionCount where m.sectionOldToNew(s) != none {
+            let t = Int(m.sectionOldToNew(s))
             if sectionKeep[s] == 0 { update.sectionMoved.append(Move(source: position, destination: t)) }
             if m.sectionUpdated(old: s, new: t) { update.sectionUpdated.append(t) }
             position += 1
         }
-        for t in 0..<new.sectionCount where m.sectionNewToOld[t] == none { update.sectionInserted.append(t) }
+        for t in 0..<new.sectionCount where m.sectionNewToOld(t) == none { update.sectionInserted.append(t) }
         update.sectionUpdated.sort()
 
         // Stage 4: rows, sources after stage 3 (section t, rank among the
         // carried rows of the old section), destinations new paths.
         let rowKeep = try m.rowsKeptInPlace(workspace: workspace)
-        for s in 0..<old.sectionCount where m.sectionOldToNew[s] != none {
-            let t = Int(m.sectionOldToNew[s])
-            var rank = 0
-            for i in old.sectionRowOffsets[s]..<old.sectionRowOffsets[s + 1] {
-                let j = m.rowOldToNew[i]
-                guard j != none else { continue }
-                if rowKeep[i] == 0 {
-                    update.elementMoved.append(
-                        Move(source: ElementPath(section: t, row: rank), destination: m.newPath(Int(j))))
-                }
-                rank += 1
-            }
-        }
-        for t in 0..<new.sectionCount where m.sectionNewToOld[t] != none {
-            let start = new.sectionRowOffsets[t]
-            for j in start..<new.sectionRowOffsets[t + 1] {
-                let i = m.rowNewToOld[j]
-                if i == none || !m.isCarried(old: Int(i)) {
-                    update.elementInserted.append(ElementPath(section: t, row: j - start))
+        var moved: [Move<ElementPath>] = []
+        var inserted: [ElementPath] = []
+        m.withRaw { raw in
+            rowKeep.withUnsafeBufferPointer { keep in
+                for s in 0..<old.sectionCount where raw.sectionOldToNew[s] != none {
+                    let t = Int(raw.sectionOldToNew[s])
+                    var rank = 0
+                    for i in raw.oldStart(s)..<raw.oldStart(s + 1) {
+                        let j = raw.rowOldToNew[i]
+                        guard j != none else { continue }
+                        if keep[i] == 0 {
+                            moved.append(
+                                Move(source: ElementPath(section: t, row: rank), destination: raw.newPath(Int(j))))
+                        }
+                        rank += 1
+                    }
                 }
             }
+            for t in 0..<new.sectionCount where raw.sectionNewToOld[t] != none {
+                let start = raw.newStart(t)
+                for j in start..<raw.newStart(t + 1) {
+                    let i = raw.rowNewToOld[j]
+                    if i == none || !raw.isCarried(old: Int(i)) {
+                        inserted.append(ElementPath(section: t, row: j - start))
+                    }
+                }
+            }
         }
+        update.elementMoved = moved
+        update.elementInserted = inserted
 
         // Stage 1 and 5: the updated rows, as reloads (old paths) and
         // reconfigures (new paths).
@@ -144,12 +167,12 @@ extension BoxStagedPlan {
         let rowDeleted = update.elementDeleted
         survivors.reserveCapacity(current.count - update.sectionDeleted.count)
         var nextDelete = 0
-        for s in current.indices where m.sectionOldToNew[s] != none {
+        for s in current.indices where m.sectionOldToNew(s) != none {
             var section = current[s]
-            let start = m.old.sectionRowOffsets[s]
+            let start = m.old.rowStart(s)
             while nextDelete < rowDeleted.count && rowDeleted[nextDelete].section < s { nextDelete += 1 }
             if nextDelete < rowDeleted.count && rowDeleted[nextDelete].section == s {
-                section.rows = layout.copies(of: section.rows, keeping: { m.rowOldToNew[start + $0] != none })
+                section.rows = layout.copies(of: section.rows, keeping: { m.rowOldToNew(start + $0) != none })
             }
             survivors.append(section)
         }
@@ -162,19 +185,19 @@ extension BoxStagedPlan {
         // 3. Section inserts (with their new rows) and moves.
         var positionAfterDeletes = [Int](filling: -1, count: m.old.sectionCount)
         var position = 0
-        for s in 0..<m.old.sectionCount where m.sectionOldToNew[s] != none {
+        for s in 0..<m.old.sectionCount where m.sectionOldToNew(s) != none {
             positionAfterDeletes[s] = position
             position += 1
         }
         let arranged: [Section<S, R>] = target.sections.indices.map { t in
-            let s = m.sectionNewToOld[t]
+            let s = m.sectionNewToOld(t)
             if s != none { return survivors[positionAfterDeletes[Int(s)]] }
             var section = target.sections[t]
-            let start = m.new.sectionRowOffsets[t]
+            let start = m.new.rowStart(t)
             section.rows = layout.copies(
                 of: section.rows,
                 keeping: {
-                    let i = m.rowNewToOld[start + $0]
+                    let i = m.rowNewToOld(start + $0)
                     return i == none || !m.isCarried(old: Int(i))
                 })
             return section
@@ -191,8 +214,8 @@ extension BoxStagedPlan {
         // reloads, re-bound rows are reconfigured right after this batch
         // instead (their new nodes in its data), which saves a stage.
         var settled = target.sections
-        for t in settled.indices where m.sectionNewToOld[t] != none {
-            let s = Int(m.sectionNewToOld[t])
+        for t in settled.indices where m.sectionNewToOld(t) != none {
+            let s = Int(m.sectionNewToOld(t))
             settled[t].header = source.sections[s].header
             settled[t].footer = source.sections[s].footer
         }

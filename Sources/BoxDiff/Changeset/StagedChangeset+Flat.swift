@@ -62,7 +62,7 @@ extension StagedChangeset {
 @usableFromInline
 struct FlatPairingSide<Element: Differentiable>: PairingSide {
     @usableFromInline let list: [Element]
-    @usableFromInline var identityHashes: [UInt64]
+    @usableFromInline var identityHashes: ArraySlice<UInt64>
     /// The length of the common prefix of ids (checked with `==` before
     /// pairing), whose pairs are not checked again.
     @usableFromInline let prefix: Int
@@ -71,7 +71,7 @@ struct FlatPairingSide<Element: Differentiable>: PairingSide {
     @inlinable
     init(_ list: [Element], prefix: Int) {
         self.list = list
-        self.identityHashes = FlatHashing.hashes(list, prefix: prefix)
+        self.identityHashes = ArraySlice(FlatHashing.hashes(list, prefix: prefix))
         self.prefix = prefix
     }
 

@@ -18,25 +18,29 @@
 /// table.rowCount(inSection: 0)
 /// ```
 public struct IdentityTable: Sendable, Hashable {
-    /// Identity hash of each section.
-    public let sectionIDs: [UInt64]
-    /// Content hash (header and footer) of each section; 0: incomparable.
-    public let sectionContents: [UInt64]
-    /// Identity hash of each row, section after section.
-    public let rowIDs: [UInt64]
-    /// Content hash of each row; 0: incomparable.
-    public let rowContents: [UInt64]
-    /// Where each section's rows start in the flat row arrays, plus the
-    /// total row count at the end (`sectionIDs.count + 1` entries).
-    public let sectionRowOffsets: [Int]
+    /// Every hash of the table in one buffer (one allocation, one
+    /// reference to copy), in this order: section ids, section contents,
+    /// row ids, row contents, the section row offsets (`sectionCount + 1`
+    /// words), then each row's section as a 32-bit value, two per word.
+    @usableFromInline let words: [UInt64]
+    /// The number of sections.
+    public let sectionCount: Int
+    /// The number of rows over all sections.
+    public let rowCount: Int
     /// The storage class of every row's component when all rows share one
     /// whose content hash is exact (such as `UInt64`): then two tables with
     /// the same kind need no `==` to confirm equal content hashes. `nil`
     /// otherwise (mixed, inexact or no rows).
     @usableFromInline let exactRowContentKind: ObjectIdentifier?
-    /// The section of each row (cached with the table, so the old side of
-    /// a diff does not rebuild it).
-    @usableFromInline let rowSections: [UInt32]
+
+    /// Where the row ids start in ``words``.
+    @inlinable var rowIDsStart: Int { 2 &* sectionCount }
+    /// Where the row contents start in ``words``.
+    @usableFromInline let rowContentsStart: Int
+    /// Where the section row offsets start in ``words``.
+    @usableFromInline let offsetsStart: Int
+    /// Where the rows' sections start in ``words``.
+    @usableFromInline let rowSectionsStart: Int
 
     /// The table of `box`, computed (not taken from the cache).
     /// - Complexity: O(sections + rows), plus hashing the identities and
@@ -44,75 +48,163 @@ public struct IdentityTable: Sendable, Hashable {
     @inlinable
     public init<SectionID, RowID>(_ box: Box<SectionID, RowID>) {
         let sections = box.sections
-        var offsets = [Int]()
-        offsets.reserveCapacity(sections.count + 1)
+        let sectionCount = sections.count
         var total = 0
-        for section in sections {
-            offsets.append(total)
-            total += section.rows.count
-        }
-        offsets.append(total)
-        sectionIDs = sections.map { IdentityHashing.hash($0.id) }
-        sectionContents = sections.map(\.contentHash)
-        var ids = [UInt64](filling: 0, count: total)
-        var contents = [UInt64](filling: 0, count: total)
-        var rowSections = [UInt32](filling: 0, count: total)
-        if sections.count > 1 {
-            rowSections.withUnsafeMutableBufferPointer { out in
-                for s in 1..<sections.count {
-                    for k in offsets[s]..<offsets[s + 1] { out[k] = UInt32(truncatingIfNeeded: s) }
-                }
-            }
-        }
+        for section in sections { total += section.rows.count }
+        let rowCount = total
+        self.sectionCount = sectionCount
+        self.rowCount = rowCount
+        rowContentsStart = 2 * sectionCount + rowCount
+        offsetsStart = 2 * sectionCount + 2 * rowCount
+        rowSectionsStart = 3 * sectionCount + 2 * rowCount + 1
+        let wordCount = 3 * sectionCount + 2 * rowCount + 1 + (rowCount + 1) / 2
         let layout = NodeLayout<RowID>()
         var kinds = Component.RowKinds()
-        ids.withUnsafeMutableBufferPointer { ids in
-            contents.withUnsafeMutableBufferPointer { contents in
-                var k = 0
-                for section in sections {
-                    layout.withRows(section.rows) { count, rows in
-                        for r in 0..<count {
-                            ids[k + r] = IdentityHashing.hash(rows.id(r).pointee)
-                        }
-                        if count > 0 {
-                            Component.contentHashes(
-                                first: rows.component(0), stride: layout.stride, count: count,
-                                into: contents.baseAddress! + k, kinds: &kinds)
-                        }
-                        k += count
+        words = [UInt64](unsafeUninitializedCapacity: wordCount) { buffer, initialized in
+            let base = buffer.baseAddress!
+            let sectionIDs = base
+            let sectionContents = base + sectionCount
+            let rowIDs = base + 2 * sectionCount
+            let rowContents = rowIDs + rowCount
+            let offsets = rowContents + rowCount
+            let rowSectionWords = offsets + sectionCount + 1
+            // The packed sections: zero first (also the odd last half).
+            rowSectionWords.initialize(repeating: 0, count: (rowCount + 1) / 2)
+            var k = 0
+            for s in 0..<sectionCount {
+                let section = sections[s]
+                sectionIDs[s] = IdentityHashing.hash(section.id)
+                sectionContents[s] = section.contentHash
+                offsets[s] = UInt64(truncatingIfNeeded: k)
+                layout.withRows(section.rows) { count, rows in
+                    for r in 0..<count {
+                        rowIDs[k + r] = IdentityHashing.hash(rows.id(r).pointee)
                     }
+                    if count > 0 {
+                        Component.contentHashes(
+                            first: rows.component(0), stride: layout.stride, count: count,
+                            into: rowContents + k, kinds: &kinds)
+                        if s > 0 {
+                            // Rows k ..< k + count hold s: an odd first row
+                            // shares its word with the previous section.
+                            let low = UInt64(truncatingIfNeeded: s)
+                            let end = k + count
+                            var row = k
+                            if row & 1 == 1 {
+                                rowSectionWords[row &>> 1] |= low &<< 32
+                                row += 1
+                            }
+                            let both = low | (low &<< 32)
+                            while row + 1 < end {
+                                rowSectionWords[row &>> 1] = both
+                                row += 2
+                            }
+                            if row < end { rowSectionWords[row &>> 1] = low }
+                        }
+                    }
+                    k += count
                 }
             }
+            offsets[sectionCount] = UInt64(truncatingIfNeeded: k)
+            initialized = wordCount
         }
-        rowIDs = ids
-        rowContents = contents
-        sectionRowOffsets = offsets
         exactRowContentKind = kinds.exactKind
-        self.rowSections = rowSections
     }
 
-    /// The number of sections.
-    public var sectionCount: Int { sectionIDs.count }
+    /// The identity hash of section `section`.
+    public func sectionID(at section: Int) -> UInt64 {
+        precondition(section >= 0 && section < sectionCount, "BoxDiff: section index out of range")
+        return words[section]
+    }
 
-    /// The number of rows over all sections.
-    public var rowCount: Int { rowIDs.count }
+    /// The content hash (header and footer) of section `section`; 0:
+    /// incomparable.
+    public func sectionContent(at section: Int) -> UInt64 {
+        precondition(section >= 0 && section < sectionCount, "BoxDiff: section index out of range")
+        return sectionContent(section)
+    }
+
+    /// The identity hash of flat row `row` (rows counted section after
+    /// section).
+    public func rowID(at row: Int) -> UInt64 {
+        precondition(row >= 0 && row < rowCount, "BoxDiff: row index out of range")
+        return words[rowIDsStart &+ row]
+    }
+
+    /// The content hash of flat row `row`; 0: incomparable.
+    public func rowContent(at row: Int) -> UInt64 {
+        precondition(row >= 0 && row < rowCount, "BoxDiff: row index out of range")
+        return rowContent(row)
+    }
+
+    /// Where section `section`'s rows start in the flat row order;
+    /// `rowStart(ofSection: sectionCount)` is ``rowCount``.
+    public func rowStart(ofSection section: Int) -> Int {
+        precondition(section >= 0 && section <= sectionCount, "BoxDiff: section index out of range")
+        return rowStart(section)
+    }
+
+    /// The flat rows of section `section`.
+    public func rowRange(ofSection section: Int) -> Range<Int> {
+        rowStart(ofSection: section)..<rowStart(ofSection: section + 1)
+    }
+
+    /// The section of flat row `row`.
+    /// - Complexity: O(1).
+    public func section(ofRow row: Int) -> Int {
+        precondition(row >= 0 && row < rowCount, "BoxDiff: row index out of range")
+        return section(row)
+    }
+
+    // The diff's own reads: the index is in range by construction (the
+    // buffer's bounds check still applies).
+
+    /// ``sectionContent(at:)`` for an index known to be in range.
+    @inlinable func sectionContent(_ s: Int) -> UInt64 { words[sectionCount &+ s] }
+    /// ``rowContent(at:)`` for an index known to be in range.
+    @inlinable func rowContent(_ i: Int) -> UInt64 { words[rowContentsStart &+ i] }
+    /// ``rowStart(ofSection:)`` for an index known to be in range.
+    @inlinable func rowStart(_ s: Int) -> Int { Int(truncatingIfNeeded: words[offsetsStart &+ s]) }
+    /// ``rowRange(ofSection:)`` for an index known to be in range.
+    @inlinable func rowRange(_ s: Int) -> Range<Int> {
+        rowStart(s)..<Int(truncatingIfNeeded: words[offsetsStart &+ s &+ 1])
+    }
+    /// ``section(ofRow:)`` for an index known to be in range.
+    @inlinable func section(_ i: Int) -> Int {
+        let word = words[rowSectionsStart &+ (i &>> 1)]
+        return Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: word &>> UInt64((i & 1) &* 32)))
+    }
+
+    /// Identity hash of each section (a copy of part of the table).
+    public var sectionIDs: [UInt64] { Array(sectionIDSlice) }
+    /// Content hash (header and footer) of each section; 0: incomparable
+    /// (a copy of part of the table).
+    public var sectionContents: [UInt64] { Array(words[sectionCount..<rowIDsStart]) }
+    /// Identity hash of each row, section after section (a copy of part of
+    /// the table).
+    public var rowIDs: [UInt64] { Array(rowIDSlice) }
+    /// Content hash of each row; 0: incomparable (a copy of part of the
+    /// table).
+    public var rowContents: [UInt64] { Array(words[rowContentsStart..<offsetsStart]) }
+    /// Where each section's rows start in the flat row arrays, plus the
+    /// total row count at the end (`sectionCount + 1` entries).
+    public var sectionRowOffsets: [Int] { (0...sectionCount).map { rowStart(ofSection: $0) } }
+
+    /// The section identity hashes, sharing the table's buffer.
+    @inlinable var sectionIDSlice: ArraySlice<UInt64> { words[0..<sectionCount] }
+    /// The row identity hashes, sharing the table's buffer.
+    @inlinable var rowIDSlice: ArraySlice<UInt64> { words[rowIDsStart..<rowContentsStart] }
 
     /// The number of rows of section `section`.
     public func rowCount(inSection section: Int) -> Int {
-        sectionRowOffsets[section + 1] - sectionRowOffsets[section]
+        rowStart(ofSection: section + 1) - rowStart(ofSection: section)
     }
 
     /// The path of the flat row index `index`.
-    /// - Complexity: O(log sections).
+    /// - Complexity: O(1).
     public func path(ofRow index: Int) -> ElementPath {
-        // The last section whose offset is <= index (empty sections skipped).
-        var low = 0
-        var high = sectionIDs.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if sectionRowOffsets[mid] <= index { low = mid } else { high = mid - 1 }
-        }
-        return ElementPath(section: low, row: index - sectionRowOffsets[low])
+        let s = section(ofRow: index)
+        return ElementPath(section: s, row: index - rowStart(ofSection: s))
     }
 }
 

@@ -197,7 +197,7 @@ enum CCore {
     /// `result`, with the algorithm, duplicate policy and LCS cost bound of
     /// `options`.
     static func diff(
-        oldIDs: [UInt64], newIDs: [UInt64], options: DiffOptions, pairsOnly: Bool,
+        oldIDs: ArraySlice<UInt64>, newIDs: ArraySlice<UInt64>, options: DiffOptions, pairsOnly: Bool,
         workspace: CoreWorkspace?, into result: CoreResult
     ) throws(CoreFailure) {
         try oldIDs.withUnsafeBufferPointer { (old) throws(CoreFailure) in

@@ -20,6 +20,9 @@ public final class DiffWorkspace {
     var sectionKeep: [UInt8] = []
     var rowKeep: [UInt8] = []
     var lisValues: [UInt32] = []
+    /// The pairing maps of the last Box diff (``BoxMatching/pairs``): its
+    /// buffer is reused by the next diff once that matching is gone.
+    @usableFromInline var matchPairs: [UInt32] = []
 
     /// Creates an empty workspace.
     /// - Throws: ``DiffError/outOfMemory``.

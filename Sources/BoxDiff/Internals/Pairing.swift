@@ -7,7 +7,7 @@ protocol PairingSide {
 
     /// The identity hash of each identifier, in order; replaced by exact
     /// class numbers when two different identifiers collide.
-    var identityHashes: [UInt64] { get set }
+    var identityHashes: ArraySlice<UInt64> { get set }
 
     /// The identifier at `flatIndex`.
     func id(at flatIndex: Int) -> ID
@@ -95,8 +95,8 @@ enum Pairing {
         let classes = IdentityHashing.denseClasses(
             oldCount: old.identityHashes.count, oldID: { [old] in old.id(at: $0) },
             newCount: new.identityHashes.count, newID: { [new] in new.id(at: $0) })
-        old.identityHashes = classes.old
-        new.identityHashes = classes.new
+        old.identityHashes = ArraySlice(classes.old)
+        new.identityHashes = ArraySlice(classes.new)
         return try run(old.identityHashes, new.identityHashes, options, workspace, pairsOnly)
     }
 
@@ -104,7 +104,7 @@ enum Pairing {
     /// and throws every other failure.
     @usableFromInline
     static func run(
-        _ old: [UInt64], _ new: [UInt64], _ options: DiffOptions, _ workspace: DiffWorkspace,
+        _ old: ArraySlice<UInt64>, _ new: ArraySlice<UInt64>, _ options: DiffOptions, _ workspace: DiffWorkspace,
         _ pairsOnly: Bool
     ) throws(DiffError) -> Duplicate? {
         if case .tooLarge(let count, let limit) = CCore.tooLarge(
