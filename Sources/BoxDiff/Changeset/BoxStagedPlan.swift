@@ -159,53 +159,56 @@ extension BoxStagedPlan {
                 }
                 current[p.section].rows[p.row] = target.sections[q.section].rows[q.row]
             }
-            stages.append(Changeset(data: B(sections: current), elementUpdated: update.elementUpdated))
+            stages.append(Changeset(data: B(uncachedSections: current), elementUpdated: update.elementUpdated))
         }
 
-        // 2. Deletes.
-        var survivors: [Section<S, R>] = []
+        // 2. Deletes (the sections array is rebuilt only when something is
+        // deleted).
         let rowDeleted = update.elementDeleted
-        survivors.reserveCapacity(current.count - update.sectionDeleted.count)
-        var nextDelete = 0
-        for s in current.indices where m.sectionOldToNew(s) != none {
-            var section = current[s]
-            let start = m.old.rowStart(s)
-            while nextDelete < rowDeleted.count && rowDeleted[nextDelete].section < s { nextDelete += 1 }
-            if nextDelete < rowDeleted.count && rowDeleted[nextDelete].section == s {
-                section.rows = layout.copies(of: section.rows, keeping: { m.rowOldToNew(start + $0) != none })
-            }
-            survivors.append(section)
-        }
+        var survivors = current
         if !update.sectionDeleted.isEmpty || !rowDeleted.isEmpty {
+            survivors = []
+            survivors.reserveCapacity(current.count - update.sectionDeleted.count)
+            var nextDelete = 0
+            for s in current.indices where m.sectionOldToNew(s) != none {
+                var section = current[s]
+                let start = m.old.rowStart(s)
+                while nextDelete < rowDeleted.count && rowDeleted[nextDelete].section < s { nextDelete += 1 }
+                if nextDelete < rowDeleted.count && rowDeleted[nextDelete].section == s {
+                    section.rows = layout.copies(of: section.rows, keeping: { m.rowOldToNew(start + $0) != none })
+                }
+                survivors.append(section)
+            }
             stages.append(
                 Changeset(
-                    data: B(sections: survivors), sectionDeleted: update.sectionDeleted, elementDeleted: rowDeleted))
+                    data: B(uncachedSections: survivors), sectionDeleted: update.sectionDeleted,
+                    elementDeleted: rowDeleted))
         }
 
         // 3. Section inserts (with their new rows) and moves.
-        var positionAfterDeletes = [Int](filling: -1, count: m.old.sectionCount)
-        var position = 0
-        for s in 0..<m.old.sectionCount where m.sectionOldToNew(s) != none {
-            positionAfterDeletes[s] = position
-            position += 1
-        }
-        let arranged: [Section<S, R>] = target.sections.indices.map { t in
-            let s = m.sectionNewToOld(t)
-            if s != none { return survivors[positionAfterDeletes[Int(s)]] }
-            var section = target.sections[t]
-            let start = m.new.rowStart(t)
-            section.rows = layout.copies(
-                of: section.rows,
-                keeping: {
-                    let i = m.rowNewToOld(start + $0)
-                    return i == none || !m.isCarried(old: Int(i))
-                })
-            return section
-        }
         if !update.sectionInserted.isEmpty || !update.sectionMoved.isEmpty {
+            var positionAfterDeletes = [Int](filling: -1, count: m.old.sectionCount)
+            var position = 0
+            for s in 0..<m.old.sectionCount where m.sectionOldToNew(s) != none {
+                positionAfterDeletes[s] = position
+                position += 1
+            }
+            let arranged: [Section<S, R>] = target.sections.indices.map { t in
+                let s = m.sectionNewToOld(t)
+                if s != none { return survivors[positionAfterDeletes[Int(s)]] }
+                var section = target.sections[t]
+                let start = m.new.rowStart(t)
+                section.rows = layout.copies(
+                    of: section.rows,
+                    keeping: {
+                        let i = m.rowNewToOld(start + $0)
+                        return i == none || !m.isCarried(old: Int(i))
+                    })
+                return section
+            }
             stages.append(
                 Changeset(
-                    data: B(sections: arranged), sectionInserted: update.sectionInserted,
+                    data: B(uncachedSections: arranged), sectionInserted: update.sectionInserted,
                     sectionMoved: update.sectionMoved))
         }
 
@@ -213,8 +216,10 @@ extension BoxStagedPlan {
         // rows reconfigured in stage 5 still show their old nodes. With
         // reloads, re-bound rows are reconfigured right after this batch
         // instead (their new nodes in its data), which saves a stage.
+        // Only updated sections' headers and footers differ from the
+        // target's (the others are equal by content).
         var settled = target.sections
-        for t in settled.indices where m.sectionNewToOld(t) != none {
+        for t in update.sectionUpdated where m.sectionNewToOld(t) != none {
             let s = Int(m.sectionNewToOld(t))
             settled[t].header = source.sections[s].header
             settled[t].footer = source.sections[s].footer
@@ -232,14 +237,15 @@ extension BoxStagedPlan {
             }
             stages.append(
                 Changeset(
-                    data: B(sections: withOldNodes), elementInserted: update.elementInserted,
+                    data: B(uncachedSections: withOldNodes), elementInserted: update.elementInserted,
                     elementMoved: update.elementMoved,
                     elementReconfigured: reconfiguresWithRows ? update.elementReconfigured : []))
         }
 
         // 5. Reconfigures, after the last structural stage.
         if !reconfiguredPairs.isEmpty && !reconfiguresWithRows {
-            stages.append(Changeset(data: B(sections: settled), elementReconfigured: update.elementReconfigured))
+            stages.append(
+                Changeset(data: B(uncachedSections: settled), elementReconfigured: update.elementReconfigured))
         }
 
         // 6. Section reloads.

@@ -33,6 +33,16 @@ struct IdentityTableCache: @unchecked Sendable {
         storage = unsafeDowncast(Storage.create(minimumCapacity: 0) { _ in nil }, to: Storage.self)
     }
 
+    /// The one object shared by every Box made with ``uncached``: its
+    /// slot is never written.
+    @usableFromInline static let neverStoring = IdentityTableCache()
+
+    /// A cache that never stores a table (each request computes it), for
+    /// Boxes that are rarely diffed, such as a changeset's intermediate
+    /// stages: making one allocates nothing. A mutated Box takes a real
+    /// cache as usual.
+    @inlinable static var uncached: IdentityTableCache { neverStoring }
+
     /// The cached table, if one was published.
     @usableFromInline
     var cached: IdentityTable? {
@@ -46,6 +56,7 @@ struct IdentityTableCache: @unchecked Sendable {
     func table(_ make: () -> IdentityTable) -> IdentityTable {
         if let table = cached { return table }
         let made = make()
+        if storage === Self.neverStoring.storage { return made }
         return storage.withUnsafeMutablePointerToHeader { slot in
             _stdlib_atomicAcquiringInitializeARCRef(object: slot, desired: IdentityTableEntry(made))
                 ._withUnsafeGuaranteedRef { $0.table }

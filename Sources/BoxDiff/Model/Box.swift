@@ -41,6 +41,14 @@ public struct Box<SectionID: Hashable, RowID: Hashable>: CustomStringConvertible
         self.cache = IdentityTableCache()
     }
 
+    /// A Box that computes its identity table on each request instead of
+    /// caching it (no allocation): a changeset's intermediate stages.
+    @inlinable
+    init(uncachedSections sections: [Section<SectionID, RowID>]) {
+        self.sections = sections
+        self.cache = .uncached
+    }
+
     /// A Box with no sections.
     public static var empty: Box { Box() }
 
