@@ -22,13 +22,6 @@ struct BoxStagedPlan {
     /// The matching the stages are built from.
     @usableFromInline let matching: BoxMatching
     @usableFromInline let updateStyle: UpdateStyle
-    /// Carried rows whose content changed and that are reloaded in stage 1
-    /// (``UpdateStyle/reload``, not re-bound): (old flat, new flat).
-    @usableFromInline var updatedPairs: [(old: Int, new: Int)] = []
-    /// Carried rows whose content changed and that are reconfigured in
-    /// stage 5 (every one with ``UpdateStyle/reconfigure``, the re-bound
-    /// ones with ``UpdateStyle/reload``): (old flat, new flat).
-    @usableFromInline var reconfiguredPairs: [(old: Int, new: Int)] = []
     /// The calls of every stage, each list in the index space of its own
     /// stage: `elementUpdated` (stage 1) and `elementReconfigured` (stage 5)
     /// for the updated rows, `sectionUpdated` in new indices (stage 6).
@@ -44,8 +37,13 @@ struct BoxStagedPlan {
 
         // Stage 1 and 2: updates of carried rows, deletes.
         var deleted: [ElementPath] = []
-        var updated: [(old: Int, new: Int)] = []
-        var reconfigured: [(old: Int, new: Int)] = []
+        // Carried rows whose content changed: reloaded in stage 1 (old
+        // paths; ``UpdateStyle/reload``, not re-bound) or reconfigured in
+        // stage 5 (new paths; every one with ``UpdateStyle/reconfigure``,
+        // the re-bound ones with ``UpdateStyle/reload``). Their partners
+        // are read back from the matching when the stages are built.
+        var updated: [ElementPath] = []
+        var reconfigured: [ElementPath] = []
         var sectionDeleted: [Int] = []
         m.withRaw { raw in
             let patched = m.patchedRowContents
@@ -66,17 +64,18 @@ struct BoxStagedPlan {
                     guard a == 0 || a != b else { continue }
                     // Incomparable on both sides: re-bound (see rowRebinds).
                     if style == .reload && !(raw.oldContent(i) == 0 && b == 0) {
-                        updated.append((i, j))
+                        updated.append(ElementPath(section: s, row: i - start))
                     } else {
-                        reconfigured.append((i, j))
+                        reconfigured.append(raw.newPath(j))
                     }
                 }
             }
         }
         update.sectionDeleted = sectionDeleted
         update.elementDeleted = deleted
-        updatedPairs = updated
-        reconfiguredPairs = reconfigured
+        update.elementUpdated = updated
+        reconfigured.sort()
+        update.elementReconfigured = reconfigured
 
         // Stage 3: sections, moves off one longest increasing run.
         let sectionKeep = try m.sectionsKeptInPlace(workspace: workspace)
@@ -123,11 +122,6 @@ struct BoxStagedPlan {
         }
         update.elementMoved = moved
         update.elementInserted = inserted
-
-        // Stage 1 and 5: the updated rows, as reloads (old paths) and
-        // reconfigures (new paths).
-        update.elementUpdated = updatedPairs.map { m.oldPath($0.old) }
-        update.elementReconfigured = reconfiguredPairs.map { m.newPath($0.new) }.sorted()
     }
 }
 
@@ -148,11 +142,10 @@ extension BoxStagedPlan {
         // (not by copy-on-write through a subscript), then patched in place.
         let layout = NodeLayout<R>()
         var current = source.sections
-        if !updatedPairs.isEmpty {
+        if !update.elementUpdated.isEmpty {
             var copied = -1
-            for pair in updatedPairs {
-                let p = m.oldPath(pair.old)
-                let q = m.newPath(pair.new)
+            for p in update.elementUpdated {
+                let q = m.newPath(Int(m.rowOldToNew(m.old.rowStart(p.section) + p.row)))
                 if p.section != copied {
                     current[p.section].rows = layout.copies(of: current[p.section].rows, keeping: { _ in true })
                     copied = p.section
@@ -229,9 +222,8 @@ extension BoxStagedPlan {
         if hasRowStage {
             var withOldNodes = settled
             if !reconfiguresWithRows {
-                for pair in reconfiguredPairs {
-                    let p = m.oldPath(pair.old)
-                    let q = m.newPath(pair.new)
+                for q in update.elementReconfigured {
+                    let p = m.oldPath(Int(m.rowNewToOld(m.new.rowStart(q.section) + q.row)))
                     withOldNodes[q.section].rows[q.row] = source.sections[p.section].rows[p.row]
                 }
             }
@@ -243,7 +235,7 @@ extension BoxStagedPlan {
         }
 
         // 5. Reconfigures, after the last structural stage.
-        if !reconfiguredPairs.isEmpty && !reconfiguresWithRows {
+        if !update.elementReconfigured.isEmpty && !reconfiguresWithRows {
             stages.append(
                 Changeset(data: B(uncachedSections: settled), elementReconfigured: update.elementReconfigured))
         }
