@@ -20,6 +20,9 @@ struct BoxMatching {
     @usableFromInline let rowNewToOldStart: Int
     /// Whether both pairings are minimal for their algorithm.
     @usableFromInline let isMinimal: Bool
+    /// Whether both Boxes have the same sections in the same order (each
+    /// paired with its own index).
+    @usableFromInline let sectionsInOrder: Bool
     /// The old rows' content hashes with 0 ("always changed") for each
     /// paired old row whose content hash equals its partner's but whose
     /// component is not `==` to it: those are updated all the same. Empty
@@ -48,15 +51,31 @@ struct BoxMatching {
         pairs.removeAll(keepingCapacity: true)
         pairs.reserveCapacity(old.sectionCount + new.sectionCount + old.rowCount + new.rowCount)
 
-        // Sections.
-        var oldSections = BoxSectionSide(source, table: old)
-        var newSections = BoxSectionSide(target, table: new)
-        try Pairing.pair(&oldSections, &newSections, options: options, workspace: workspace, pairsOnly: true)
-        pairs.append(contentsOf: result.oldToNew)
-        pairs.append(contentsOf: result.newToOld)
-        let sectionsMinimal = result.isMinimal
+        // Sections: the usual render keeps the same sections in the same
+        // order, whose pairing is the identity (no core call).
+        let sectionsMinimal: Bool
+        if Self.sameSections(source, target, old: old, new: new) {
+            for _ in 0..<2 {
+                for s in 0..<old.sectionCount { pairs.append(UInt32(truncatingIfNeeded: s)) }
+            }
+            sectionsMinimal = true
+            sectionsInOrder = true
+        } else {
+            var oldSections = BoxSectionSide(source, table: old)
+            var newSections = BoxSectionSide(target, table: new)
+            try Pairing.pair(&oldSections, &newSections, options: options, workspace: workspace, pairsOnly: true)
+            pairs.append(contentsOf: result.oldToNew)
+            pairs.append(contentsOf: result.newToOld)
+            sectionsMinimal = result.isMinimal
+            sectionsInOrder = false
+        }
         var patchedSections: [UInt64] = []
-        for s in Self.sectionsChangedDespiteHash(source, target, old: old, new: new, oldToNew: result.oldToNew) {
+        let changedSections = pairs.withUnsafeBufferPointer { p in
+            Self.sectionsChangedDespiteHash(
+                source, target, old: old, new: new,
+                oldToNew: UnsafeBufferPointer(rebasing: p[0..<old.sectionCount]))
+        }
+        for s in changedSections {
             if patchedSections.isEmpty { patchedSections = old.sectionContents }
             patchedSections[s] = 0
         }
@@ -176,6 +195,27 @@ struct BoxMatching {
     @inlinable
     func newRowSection(_ j: Int) -> Int { new.section(j) }
 
+    /// Whether `source` and `target` have the same sections in the same
+    /// order, with no id twice: a few sections (up to 32, compared pairwise
+    /// for duplicates), equal identity hashes position by position, and
+    /// equal ids where hashes do not imply it. Then the core would pair
+    /// each section with its own index.
+    @inlinable
+    static func sameSections<S, R>(
+        _ source: Box<S, R>, _ target: Box<S, R>, old: IdentityTable, new: IdentityTable
+    ) -> Bool {
+        let count = old.sectionCount
+        guard count == new.sectionCount, count <= 32 else { return false }
+        for s in 0..<count where old.words[s] != new.words[s] { return false }
+        for s in 0..<count {
+            for t in (s + 1)..<count where old.words[s] == old.words[t] { return false }
+        }
+        if !IdentityHashing.isInjective(S.self) {
+            for s in 0..<count where source.sections[s].id != target.sections[s].id { return false }
+        }
+        return true
+    }
+
     /// Whether every paired row has the same id on both sides. The new
     /// ids are first copied into one flat buffer; then one walk over the
     /// old rows compares in place. Loops stay at this level (not in a
@@ -290,6 +330,10 @@ struct BoxMatching {
     /// Marks the surviving old sections that stay in place (one longest
     /// run in increasing new order). The flags are the workspace's.
     func sectionsKeptInPlace(workspace: DiffWorkspace) throws(DiffError) -> [UInt8] {
+        if sectionsInOrder {
+            workspace.sectionKeep.refill(with: 1, count: old.sectionCount)
+            return workspace.sectionKeep
+        }
         try pairs.withUnsafeBufferPointer { (v) throws(DiffError) in
             try Self.lis(
                 UnsafeBufferPointer(rebasing: v[0..<old.sectionCount]), into: &workspace.sectionKeep,

@@ -17,12 +17,14 @@ public final class DiffWorkspace {
     /// Per-diff scratch of the Box plans, kept between diffs so diffs of
     /// the same sizes reuse it: which old sections and which old rows stay
     /// in place (longest increasing runs), and the runs' input values.
-    var sectionKeep: [UInt8] = []
-    var rowKeep: [UInt8] = []
-    var lisValues: [UInt32] = []
+    /// (No dynamic exclusivity checks: a workspace is used by one diff at
+    /// a time, as documented, and each access is a short, non-nested one.)
+    @exclusivity(unchecked) var sectionKeep: [UInt8] = []
+    @exclusivity(unchecked) var rowKeep: [UInt8] = []
+    @exclusivity(unchecked) var lisValues: [UInt32] = []
     /// The pairing maps of the last Box diff (``BoxMatching/pairs``): its
     /// buffer is reused by the next diff once that matching is gone.
-    @usableFromInline var matchPairs: [UInt32] = []
+    @exclusivity(unchecked) @usableFromInline var matchPairs: [UInt32] = []
 
     /// Creates an empty workspace.
     /// - Throws: ``DiffError/outOfMemory``.
