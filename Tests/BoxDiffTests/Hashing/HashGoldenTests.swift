@@ -1,3 +1,4 @@
+import BoxDiffTestSupport
 import Foundation
 import Testing
 
@@ -40,6 +41,21 @@ struct HashGoldenTests {
         #expect(Component("\u{D55C}\u{AE00}").contentHash == 0x2DE3_0ECC_EE67_8299)
         #expect(Component(Self.uuid).contentHash == 0x2036_65C3_BDB0_C7C5)
         #expect(Component(Self.bytes).contentHash == 0xAFB6_3E1E_ED9B_389B)
+    }
+
+    /// The Swift XXH3 of 16 bytes (UUIDs) equals the core's XXH3 on the
+    /// same bytes, for random and edge-case inputs.
+    @Test func uuidHashEqualsTheCoreXXH3() {
+        var rng = SeededGenerator(seed: 0x16B)
+        var inputs: [(UInt64, UInt64)] = [(0, 0), (.max, .max), (0, .max), (.max, 0), (1, 1 << 63)]
+        for _ in 0..<20_000 { inputs.append((rng.next(), rng.next())) }
+        for (low, high) in inputs {
+            var words = (low.littleEndian, high.littleEndian)
+            let core = withUnsafeBytes(of: &words) { CCore.hashBytes($0) }
+            #expect(IdentityHashing.xxh3(low, high) == core)
+            let uuid = withUnsafeBytes(of: &words) { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+            #expect(IdentityHashing.hash(uuid) == core)
+        }
     }
 
     /// Equivalent spellings share the golden value of the NFC spelling.
