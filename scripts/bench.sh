@@ -4,7 +4,8 @@
 # instead of the default suite, e.g.:
 #   scripts/bench.sh --count 1000000 --engines core-heckel,floor --json
 # except --markdown-out PATH, which runs the default suite and also writes
-# the README's benchmark table (markdown) of its preset runs to PATH:
+# the README's benchmark tables (markdown) of its preset and UI-size runs
+# to PATH:
 #   scripts/bench.sh --markdown-out bench.md
 set -euo pipefail
 [ -x /opt/swift/usr/bin/swift ] && export PATH="/opt/swift/usr/bin:$PATH"
@@ -65,9 +66,12 @@ md --preset mix --count 10000,100000,1000000 --runs 11 --check
 # 1% edits: LCS against Heckel.
 md --preset mix --count 100000 --delete 0.004 --insert 0.004 --move 0.001 --update 0.001 \
     --engines floor,core-heckel,core-lcs,flat --runs 11 --check
-# App sizes: Box API (old table cached) against the flat API on the same
-# rows, µs per diff, and allocations per diff in a steady loop (Small.swift).
-run --small 20x1,100x1,500x1,500x10 --runs 11 --check
+# UI sizes: Box API (old table cached) against the flat API, the core and
+# the floor on the same rows, and the render loop (BoxRenderer over a no-op
+# view) against its bare diff; µs per diff and allocations per diff in a
+# steady loop (Small.swift). 20, 100 and 500 rows in 1 and 5 sections, and
+# 10,000 rows in 100 sections.
+md --small 20x1,20x5,100x1,100x5,500x1,500x5,10000x100 --runs 11 --check
 # Published setups (DifferenceKit's README benchmark) and the easy case.
 md --preset differencekit-5k,differencekit-100k --check
 md --preset identical --count 100000 --runs 11 --check

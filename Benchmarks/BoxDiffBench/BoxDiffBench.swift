@@ -67,6 +67,24 @@ struct BoxDiffBench: ParsableCommand {
     @Option(help: "Diffs per timed sample of --small (0: 100000 / rows, at least 100).")
     var iterations: Int = 0
 
+    @Flag(
+        help: """
+            With --small: time nothing; bracket each engine's steady loop with callgrind client requests \
+            (run under valgrind --tool=callgrind; scripts/bench-instructions.sh).
+            """)
+    var instructions = false
+
+    @Option(help: "Pin the process to this CPU (sched_setaffinity) before measuring.")
+    var pinCPU: Int?
+
+    @Flag(
+        help: """
+            Keep glibc malloc's default, dynamic mmap and trim thresholds. By default they are fixed at start \
+            (steady.c) so freed large buffers stay mapped: otherwise whether a run faults in fresh pages \
+            depends on the heap's history (flat at 1M: 12k faults and +50% per run with glibc's defaults).
+            """)
+    var systemMalloc = false
+
     @Flag(help: "Print one JSON object per measurement instead of tables (same as --format json).")
     var json = false
 
@@ -105,12 +123,13 @@ struct BoxDiffBench: ParsableCommand {
         if [json, markdown, format != nil].filter({ $0 }).count > 1 {
             throw ValidationError("give one of --json, --markdown, --format")
         }
-        if outputFormat == .markdown || jsonAppend != nil, small != nil || flood != nil {
+        if outputFormat == .markdown && (small != nil || flood != nil) || jsonAppend != nil && flood != nil {
             throw ValidationError(
-                "--markdown and --json-append are for the preset workloads, "
-                    + "not --small or --flood (--small has --json)"
+                "--markdown is for the preset workloads, not --small or --flood (--small has --json and "
+                    + "--json-append); --json-append is not for --flood"
             )
         }
+        if instructions && small == nil { throw ValidationError("--instructions needs --small") }
     }
 
     var outputFormat: OutputFormat { format ?? (json ? .json : markdown ? .markdown : .text) }
@@ -155,13 +174,22 @@ struct BoxDiffBench: ParsableCommand {
             for path in markdownFrom.split(separator: ",") {
                 text += try String(contentsOfFile: String(path), encoding: .utf8) + "\n"
             }
-            print(Markdown.render(try Markdown.entries(jsonLines: text), command: markdownCommand), terminator: "")
+            let entries = try Markdown.entries(jsonLines: text)
+            let small = try SmallMarkdown.rows(jsonLines: text)
+            if !entries.isEmpty { print(Markdown.render(entries, command: markdownCommand), terminator: "") }
+            if !small.isEmpty { print((entries.isEmpty ? "" : "\n") + SmallMarkdown.render(small), terminator: "") }
             return
         }
+        if !systemMalloc { _ = bench_malloc_keep_memory() }
+        if let pinCPU, bench_pin_cpu(Int32(pinCPU)) != 0 {
+            throw ValidationError("--pin-cpu \(pinCPU): sched_setaffinity failed")
+        }
+        let jsonFile = try openJSONAppend()
+        defer { try? jsonFile?.close() }
         if let small {
             try Small.run(
                 cases: try Small.parse(small), iterations: iterations, samples: runs, seed: seed, check: check,
-                json: json || format == .json)
+                json: json || format == .json, jsonFile: jsonFile, instructions: instructions)
             return
         }
         if let flood {
@@ -181,20 +209,6 @@ struct BoxDiffBench: ParsableCommand {
             }
         }
         let json = outputFormat == .json
-        let jsonFile: FileHandle?
-        if let jsonAppend {
-            if !FileManager.default.fileExists(atPath: jsonAppend) {
-                _ = FileManager.default.createFile(atPath: jsonAppend, contents: nil)
-            }
-            guard let handle = FileHandle(forWritingAtPath: jsonAppend) else {
-                throw ValidationError("--json-append: cannot write \(jsonAppend)")
-            }
-            handle.seekToEndOfFile()
-            jsonFile = handle
-        } else {
-            jsonFile = nil
-        }
-        defer { try? jsonFile?.close() }
         var runner = Runner(runs: runs, warmups: warmups, check: check, totalSteps: jobs.count * names.count)
         var all: [[Measurement]] = []
         var failures: [String] = []
@@ -261,6 +275,19 @@ struct BoxDiffBench: ParsableCommand {
             FileHandle.standardError.write(Data(("FAILED:\n" + failures.joined(separator: "\n") + "\n").utf8))
             throw ExitCode(1)
         }
+    }
+
+    /// The `--json-append` file, opened at its end (nil without the option).
+    func openJSONAppend() throws -> FileHandle? {
+        guard let jsonAppend else { return nil }
+        if !FileManager.default.fileExists(atPath: jsonAppend) {
+            _ = FileManager.default.createFile(atPath: jsonAppend, contents: nil)
+        }
+        guard let handle = FileHandle(forWritingAtPath: jsonAppend) else {
+            throw ValidationError("--json-append: cannot write \(jsonAppend)")
+        }
+        handle.seekToEndOfFile()
+        return handle
     }
 
     /// Why the stdlib peer is skipped for this workload (nil: run it).

@@ -29,7 +29,8 @@ final class BoxEngine: BenchEngine {
     let sectionCount: Int
     let cold: Bool
     private var workspace: DiffWorkspace?
-    private var old = Box<Int, UUID>.empty
+    /// The old Box (its identity table cached after `prepare`).
+    private(set) var old = Box<Int, UUID>.empty
     private var newSections: [Section<Int, UUID>] = []
     private var changeset: StagedChangeset<Box<Int, UUID>>?
 
@@ -78,6 +79,9 @@ final class BoxEngine: BenchEngine {
         // The previous render diffed `old`: its identity table is cached.
         _ = try StagedChangeset(source: old, target: old, workspace: workspace)
     }
+
+    /// A fresh new Box (its identity table not computed yet).
+    var newBox: Box<Int, UUID> { Box(sections: newSections) }
 
     func run(_ workload: Workload) throws {
         changeset = nil

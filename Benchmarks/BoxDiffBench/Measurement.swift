@@ -9,6 +9,13 @@ struct Measurement: Sendable {
     var newCount: Int
     /// Measured run times in seconds (warm-up excluded); empty when not run.
     var seconds: [Double] = []
+    /// Minor page faults of each measured run (getrusage), fresh pages
+    /// the run touched.
+    var faults: [Double] = []
+    /// How many CPUs other processes kept busy, on average, during the
+    /// measured runs (clock ticks: nil when they took under 0.5 s, or
+    /// unknown).
+    var otherLoad: Double?
     var outcome = Outcome()
     /// Peak bytes: counted allocations for C engines, max-RSS growth for Swift ones.
     var peakBytes: Int?
@@ -21,6 +28,12 @@ struct Measurement: Sendable {
     var ran: Bool { !seconds.isEmpty }
     var median: Double {
         let s = seconds.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+    /// Median minor page faults per measured run.
+    var medianFaults: Double? {
+        let s = faults.sorted()
+        guard !s.isEmpty else { return nil }
         return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
     }
     var min: Double { seconds.min() ?? 0 }
@@ -53,15 +66,33 @@ struct Runner {
         ticker.phase("preparing")
         try engine.prepare(workload)
         defer { engine.finish() }
+        // Other processes' CPU time over the whole measured window (from the
+        // first measured run's start to the last one's end): /proc/stat
+        // counts clock ticks, so shorter windows give no figure.
+        var otherStart = -1.0
+        var windowStart: UInt64 = 0
         for r in 0..<(warmups + runs) {
             ticker.phase(r < warmups ? "warm-up \(r + 1)/\(warmups)" : "run \(r - warmups + 1)/\(runs)")
             progress(
                 "[\(step)/\(totalSteps)] \(engine.name) \(workload.preset.rawValue) count=\(workload.old.count) "
                     + (r < warmups ? "warm-up" : "run \(r - warmups + 1)/\(runs)"))
+            if r == warmups {
+                otherStart = bench_other_cpu_seconds()
+                windowStart = bench_now_ns()
+            }
+            let faults = bench_minor_faults()
             let start = bench_now_ns()
             try engine.run(workload)
             let end = bench_now_ns()
-            if r >= warmups { m.seconds.append(Double(end - start) / 1e9) }
+            if r >= warmups {
+                m.seconds.append(Double(end - start) / 1e9)
+                m.faults.append(Double(bench_minor_faults() - faults))
+            }
+        }
+        let window = Double(bench_now_ns() - windowStart) / 1e9
+        let otherEnd = bench_other_cpu_seconds()
+        if otherStart >= 0, otherEnd >= 0, window >= 0.5 {
+            m.otherLoad = Swift.max(0, (otherEnd - otherStart) / window)
         }
         m.outcome = engine.outcome(workload)
         if engine.countsAllocations {

@@ -32,7 +32,7 @@ enum Report {
         let stdlib = ms.first { $0.engine == EngineName.stdlib.rawValue }
         let header = [
             "engine", "median", "min", "max", "deleted", "inserted", "moved", "updated",
-            "stages", "peak", "B/elem", "vs floor", "vs stdlib", "check",
+            "stages", "peak", "B/elem", "faults", "load", "vs floor", "vs stdlib", "check",
         ]
         var rows: [[String]] = []
         var notes: [String] = []
@@ -48,7 +48,9 @@ enum Report {
                 number(o.deleted), number(o.inserted), number(o.moved), number(o.updated),
                 number(o.stages), (m.peakIsRSS ? "rss+" : "") + bytes(m.peakBytes),
                 m.bytesPerElement.map { String(format: "%.1f", $0) } ?? "-",
-                ratio(m, to: floor), ratio(m, to: stdlib), m.check ?? "-",
+                m.medianFaults.map { String(format: "%.0f", $0) } ?? "-",
+                m.otherLoad.map { String(format: "%.1f", $0) } ?? "-", ratio(m, to: floor), ratio(m, to: stdlib),
+                m.check ?? "-",
             ])
             if !o.minimal { notes.append("\(m.engine): * result not proven minimal (LCS cost bound)") }
         }
@@ -63,6 +65,11 @@ enum Report {
         out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
         for row in rows { out += line(row) + "\n" }
         for note in notes { out += "   note: \(note)\n" }
+        if let busiest = ms.compactMap(\.otherLoad).max(), busiest >= 0.5 {
+            out += String(
+                format: "   note: other processes kept %.1f CPUs busy during some runs (load): times may be "
+                    + "inflated by shared-cache contention; compare on an idle machine\n", busiest)
+        }
         return out
     }
 
@@ -86,7 +93,9 @@ enum Report {
                 ("moved", m.outcome.moved), ("updated", m.outcome.updated),
                 ("stages", m.outcome.stages), ("minimal", m.outcome.minimal),
                 ("peak_bytes", m.peakBytes), ("peak_kind", m.peakIsRSS ? "max_rss_delta" : "allocated"),
-                ("bytes_per_element", m.bytesPerElement), ("check", m.check),
+                ("bytes_per_element", m.bytesPerElement), ("minor_faults_per_run", m.medianFaults),
+                ("other_load_cpus", m.otherLoad),
+                ("check", m.check),
             ]
         } else {
             fields.append(("skipped", m.note ?? "not run"))

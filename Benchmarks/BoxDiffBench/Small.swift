@@ -7,8 +7,11 @@ import Foundation
 /// Each case is the `mix` preset at `rows` old rows cut into `sections`
 /// sections. Engines: `box` (old Box's identity table cached, the new Box
 /// built and hashed each diff, as in `BoxEngine`), `flat` (the same
-/// elements as arrays) and `core-heckel` (the C core on pre-hashed ids).
-/// Each engine keeps one workspace. A timed sample runs `iterations`
+/// elements as arrays), `core-heckel` (the C core on pre-hashed ids),
+/// `floor` (the hash join on pre-hashed ids), and the render loop:
+/// `render` (`BoxRenderer.render` of the old and the new Box in turn over
+/// a no-op list view, Render.swift) against `diff` (the bare diff of the
+/// same two Boxes in turn). Each engine keeps one workspace. A timed sample runs `iterations`
 /// diffs back to back and reports the mean per diff; samples of the
 /// engines alternate, so noise hits them alike; the table shows medians.
 ///
@@ -32,10 +35,17 @@ enum Small {
         var box: [Double] = []
         var flat: [Double] = []
         var core: [Double] = []
+        var floor: [Double] = []
+        var pair: [Double] = []
+        var render: [Double] = []
         var ratios: [Double] = []
+        var floorRatios: [Double] = []
+        var renderRatios: [Double] = []
         var boxMallocs: Double?
         var flatMallocs: Double?
         var coreMallocs: Double?
+        var pairMallocs: Double?
+        var renderMallocs: Double?
         var coreAllocs: Double = 0
     }
 
@@ -72,45 +82,97 @@ enum Small {
         return Double(bench_malloc_count() - before) / Double(iterations)
     }
 
+    /// The engines of one case, in sampling order; `render` and `diff`
+    /// diff the `box` engine's Boxes.
+    struct Engines {
+        let box: BoxEngine
+        let flat = FlatEngine()
+        let core = CoreEngine(name: EngineName.coreHeckel.rawValue, algorithm: .heckel)
+        let floor = FloorEngine()
+        let pair: PairDiffEngine
+        let render: RenderEngine
+
+        init(sections: Int) {
+            box = BoxEngine(sections: sections, cold: false)
+            pair = PairDiffEngine(boxes: box)
+            render = RenderEngine(boxes: box)
+        }
+
+        /// In preparation order (`box` before the two that use its Boxes).
+        var all: [BenchEngine] { [box, flat, core, floor, pair, render] }
+    }
+
     static func run(
-        cases: [Case], iterations fixed: Int, samples: Int, seed: UInt64, check: Bool, json: Bool
+        cases: [Case], iterations fixed: Int, samples: Int, seed: UInt64, check: Bool, json: Bool,
+        jsonFile: FileHandle? = nil, instructions: Bool = false
     ) throws {
+        if instructions { bench_fixed_random(seed) }
         var rows: [Row] = []
         for c in cases {
             let workload = Preset.mix.makeWorkload(count: c.rows, mix: ChangeMix(), layout: .scatter, seed: seed)
-            // About 5-20 ms of box work per sample, at least 100 diffs.
-            let iterations = fixed > 0 ? fixed : max(100, 100_000 / max(c.rows, 1))
-            let box = BoxEngine(sections: c.sections, cold: false)
-            let flat = FlatEngine()
-            let core = CoreEngine(name: EngineName.coreHeckel.rawValue, algorithm: .heckel)
-            let engines: [BenchEngine] = [box, flat, core]
-            for e in engines { try e.prepare(workload) }
-            defer { for e in engines { e.finish() } }
+            // About 5-20 ms of box work per sample, at least 100 diffs; even,
+            // so that `diff` and `render` end on the Box they started from.
+            var iterations = fixed > 0 ? fixed : max(100, 100_000 / max(c.rows, 1))
+            iterations += iterations % 2
+            let e = Engines(sections: c.sections)
+            for engine in e.all { try engine.prepare(workload) }
+            defer { for engine in e.all.reversed() { engine.finish() } }
+            if instructions {
+                try countInstructions(e.all, workload, label: "\(c.rows)x\(c.sections)", iterations: iterations)
+                continue
+            }
             var row = Row(
                 rows: c.rows, newRows: workload.new.count, sections: c.sections, iterations: iterations)
             // Warm-up: one sample each.
-            for e in engines { _ = try sample(e, workload, iterations: iterations) }
+            for engine in e.all { _ = try sample(engine, workload, iterations: iterations) }
             for _ in 0..<samples {
-                let b = try sample(box, workload, iterations: iterations)
-                let f = try sample(flat, workload, iterations: iterations)
+                let b = try sample(e.box, workload, iterations: iterations)
+                let f = try sample(e.flat, workload, iterations: iterations)
+                let fl = try sample(e.floor, workload, iterations: iterations)
+                let p = try sample(e.pair, workload, iterations: iterations)
+                let r = try sample(e.render, workload, iterations: iterations)
                 row.box.append(b)
                 row.flat.append(f)
+                row.floor.append(fl)
+                row.pair.append(p)
+                row.render.append(r)
                 row.ratios.append(b / f)
-                row.core.append(try sample(core, workload, iterations: iterations))
+                row.floorRatios.append(b / fl)
+                row.renderRatios.append(r / p)
+                row.core.append(try sample(e.core, workload, iterations: iterations))
             }
-            row.boxMallocs = try mallocs(box, workload, iterations: iterations)
-            row.flatMallocs = try mallocs(flat, workload, iterations: iterations)
-            row.coreMallocs = try mallocs(core, workload, iterations: iterations)
-            bench_counter_reset_peak(core.counter.counter)
-            for _ in 0..<iterations { try core.run(workload) }
-            row.coreAllocs = Double(core.counter.counter.pointee.allocations) / Double(iterations)
+            row.boxMallocs = try mallocs(e.box, workload, iterations: iterations)
+            row.flatMallocs = try mallocs(e.flat, workload, iterations: iterations)
+            row.coreMallocs = try mallocs(e.core, workload, iterations: iterations)
+            row.pairMallocs = try mallocs(e.pair, workload, iterations: iterations)
+            row.renderMallocs = try mallocs(e.render, workload, iterations: iterations)
+            bench_counter_reset_peak(e.core.counter.counter)
+            for _ in 0..<iterations { try e.core.run(workload) }
+            row.coreAllocs = Double(e.core.counter.counter.pointee.allocations) / Double(iterations)
             if check {
-                for e in engines { try e.check(workload) }
+                for engine in e.all { try engine.check(workload) }
             }
             rows.append(row)
-            if json { print(jsonLine(row, seed: seed, samples: samples)) }
+            let line = jsonLine(row, seed: seed, samples: samples)
+            if json { print(line) }
+            jsonFile?.write(Data((line + "\n").utf8))
         }
-        if !json { print(table(rows, seed: seed, samples: samples)) }
+        if !json && !instructions { print(table(rows, seed: seed, samples: samples)) }
+    }
+
+    /// Under callgrind, each engine's steady loop of `iterations` diffs
+    /// (after a few untimed ones) bracketed by a zero and a dump labelled
+    /// "<engine> <label> <iterations>" (scripts/bench-instructions.sh).
+    static func countInstructions(
+        _ engines: [BenchEngine], _ workload: Workload, label: String, iterations: Int
+    ) throws {
+        for engine in engines {
+            for _ in 0..<4 { try engine.run(workload) }
+            bench_callgrind_zero()
+            for _ in 0..<iterations { try engine.run(workload) }
+            bench_callgrind_dump("\(engine.name) \(label) \(iterations)")
+        }
+        print("instructions: \(label): \(engines.map(\.name).joined(separator: ", ")), \(iterations) diffs each")
     }
 
     static func micro(_ seconds: Double) -> String { String(format: "%.2f", seconds * 1e6) }
@@ -124,25 +186,31 @@ enum Small {
     static func table(_ rows: [Row], seed: UInt64, samples: Int) -> String {
         var lines = [
             "small (mix, scatter)  seed=\(seed)  samples=\(samples)  µs per diff, medians; "
-                + "box/flat: median of per-sample ratios",
+                + "ratios: medians of per-sample ratios",
             line([
-                "rows", "→new", "sections", "iters", "box µs", "flat µs", "core µs", "box/flat", "box mal",
-                "flat mal", "core mal", "core hook",
+                "rows", "→new", "sections", "iters", "box µs", "flat µs", "core µs", "floor µs", "box/flat",
+                "box/floor", "diff µs", "render µs", "rend/diff", "box mal", "flat mal", "core mal", "core hook",
+                "diff mal", "rend mal",
             ]),
         ]
+        func ratio(_ values: [Double]) -> String { String(format: "×%.2f", median(values)) }
         for r in rows {
             lines.append(
                 line([
                     String(r.rows), String(r.newRows), String(r.sections), String(r.iterations),
-                    micro(median(r.box)), micro(median(r.flat)), micro(median(r.core)),
-                    String(format: "×%.2f", median(r.ratios)), count(r.boxMallocs), count(r.flatMallocs),
-                    count(r.coreMallocs), count(r.coreAllocs),
+                    micro(median(r.box)), micro(median(r.flat)), micro(median(r.core)), micro(median(r.floor)),
+                    ratio(r.ratios), ratio(r.floorRatios), micro(median(r.pair)), micro(median(r.render)),
+                    ratio(r.renderRatios), count(r.boxMallocs), count(r.flatMallocs), count(r.coreMallocs),
+                    count(r.coreAllocs), count(r.pairMallocs), count(r.renderMallocs),
                 ]))
         }
         lines.append(
-            "  mal: heap allocations per diff, whole process (Swift + C core's default allocator)"
+            "  mal: heap allocations per diff (per render), whole process (Swift + C core's default allocator)"
                 + (bench_malloc_count_available() != 0 ? "" : " — not countable in this build")
                 + "; core hook: the C core's allocations through its allocator hook (core-heckel)")
+        lines.append(
+            "  diff: the box engine's old and new Box diffed one way then back, tables cached; render: "
+                + "BoxRenderer.render of the same Boxes in turn over a no-op ListView")
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -153,9 +221,12 @@ enum Small {
             ("sections", String(r.sections)), ("iterations", String(r.iterations)), ("samples", String(samples)),
             ("seed", String(seed)), ("box_median_seconds", number(median(r.box))),
             ("flat_median_seconds", number(median(r.flat))), ("core_median_seconds", number(median(r.core))),
-            ("box_over_flat", number(median(r.ratios))), ("box_mallocs_per_diff", number(r.boxMallocs)),
-            ("flat_mallocs_per_diff", number(r.flatMallocs)), ("core_mallocs_per_diff", number(r.coreMallocs)),
-            ("core_hook_allocations_per_diff", number(r.coreAllocs)),
+            ("floor_median_seconds", number(median(r.floor))), ("diff_median_seconds", number(median(r.pair))),
+            ("render_median_seconds", number(median(r.render))), ("box_over_flat", number(median(r.ratios))),
+            ("box_over_floor", number(median(r.floorRatios))), ("render_over_diff", number(median(r.renderRatios))),
+            ("box_mallocs_per_diff", number(r.boxMallocs)), ("flat_mallocs_per_diff", number(r.flatMallocs)),
+            ("core_mallocs_per_diff", number(r.coreMallocs)), ("core_hook_allocations_per_diff", number(r.coreAllocs)),
+            ("diff_mallocs_per_diff", number(r.pairMallocs)), ("render_mallocs_per_render", number(r.renderMallocs)),
         ]
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }

@@ -148,6 +148,54 @@ void bench_malloc_count_enable(int on);
 size_t bench_malloc_count(void);
 
 /* ------------------------------------------------------------------------ */
+/* Steadiness and instruction counts (steady.c)                             */
+/* ------------------------------------------------------------------------ */
+
+/** The process's minor page faults so far (getrusage ru_minflt). */
+uint64_t bench_minor_faults(void);
+
+/** Pins the calling thread to CPU `cpu` (sched_setaffinity). 0 on success,
+ *  -1 when it failed or is not supported here. */
+int bench_pin_cpu(int cpu);
+
+/**
+ * Fixes glibc malloc's thresholds (mmap at 1 GiB, trim at 1 GiB, top pad
+ * 64 MiB), which also turns its dynamic mmap threshold off: freed large
+ * buffers stay mapped in the heap, so a timed run reuses pages the last
+ * one touched instead of faulting in fresh ones. 0 on success, -1 off
+ * glibc.
+ */
+int bench_malloc_keep_memory(void);
+
+/** 1 when running under valgrind and this build has callgrind's client
+ *  requests (<valgrind/callgrind.h> was found), else 0. */
+int bench_callgrind_available(void);
+
+/** CALLGRIND_ZERO_STATS (no-op outside valgrind or without the header). */
+void bench_callgrind_zero(void);
+
+/** CALLGRIND_DUMP_STATS_AT(label): writes the counts since the last zero
+ *  or dump to a new dump file named by `label`. */
+void bench_callgrind_dump(const char *label);
+
+/**
+ * From now on, this executable's getrandom (which the C core's workspace
+ * keys come from) returns a fixed splitmix64 stream starting at `seed`
+ * instead of the system's random bytes, so hash-table probe lengths, and
+ * so instruction counts, repeat run to run. For instruction counts only.
+ */
+void bench_fixed_random(uint64_t seed);
+
+/**
+ * CPU seconds all CPUs spent busy (/proc/stat: user, nice, system, irq,
+ * softirq, steal) minus this process's own CPU time (getrusage): the
+ * difference between two calls, over the wall time between them, is how
+ * many CPUs other processes kept busy meanwhile. Clock-tick resolution
+ * (usually 10 ms). -1 when unknown.
+ */
+double bench_other_cpu_seconds(void);
+
+/* ------------------------------------------------------------------------ */
 /* Clock and memory                                                         */
 /* ------------------------------------------------------------------------ */
 

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Instructions per diff at UI sizes, counted by callgrind: exact and
+# repeatable run to run, unlike times. Builds boxdiff-bench in release,
+# runs `boxdiff-bench --small CASES --instructions` under
+# `valgrind --tool=callgrind` (each engine's steady loop is bracketed by
+# callgrind client requests, see Small.swift), and prints instructions per
+# diff of each engine per case, as a table and as markdown.
+#
+#   scripts/bench-instructions.sh                 # 20x1,20x5,100x1,100x5,500x1,500x5
+#   scripts/bench-instructions.sh 20x1,500x10
+#
+# BENCH_ITERATIONS: diffs per counted loop (default 100, even). A count
+# includes the loop's bracket (a few hundred instructions in all, so a few
+# per diff at 100 diffs).
+#
+# Engines: box (Box API, old table cached, new Box hashed), flat (flat API),
+# core (C core, Heckel, pre-hashed ids), floor (hash join), diff (the old
+# and new Box diffed in turn, both tables cached) and render (BoxRenderer
+# rendering them in turn over a no-op list view).
+#
+# Determinism: SWIFT_DETERMINISTIC_HASHING=1 fixes Swift's hash seed and
+# --instructions fixes the C core's table keys (getrandom, steady.c).
+set -euo pipefail
+[ -x /opt/swift/usr/bin/swift ] && export PATH="/opt/swift/usr/bin:$PATH"
+
+cases="${1:-20x1,20x5,100x1,100x5,500x1,500x5}"
+iterations="${BENCH_ITERATIONS:-100}"
+command -v valgrind >/dev/null 2>&1 || { echo "bench-instructions: valgrind not found" >&2; exit 2; }
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+build_args=(-c release)
+[ -n "${BENCH_SCRATCH_PATH:-}" ] && build_args+=(--scratch-path "$BENCH_SCRATCH_PATH")
+swift build "${build_args[@]}" --product boxdiff-bench >&2
+bin="$(swift build "${build_args[@]}" --show-bin-path)/boxdiff-bench"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+# valgrind 3.19 rejects the Swift 6.3 binary's DWARF ("Possibly corrupted
+# debuginfo file"): count a copy without debug info.
+cp "$bin" "$work/boxdiff-bench"
+strip --strip-debug "$work/boxdiff-bench"
+# One process per case, so that a case's counts do not depend on which
+# cases ran before it (the heap's history).
+IFS=, read -r -a case_list <<<"$cases"
+for c in "${case_list[@]}"; do
+    (
+        cd "$work"
+        SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$work/cg.$c.out" \
+            ./boxdiff-bench --small "$c" --instructions --iterations "$iterations" >"$work/log" 2>&1 ||
+            { cat "$work/log" >&2; exit 1; }
+    )
+done
+
+# Each dump: "desc: Trigger: Client Request: <engine> <case> <iterations>"
+# and "summary: <instructions>".
+for f in "$work"/cg.*.out.*; do
+    awk '/^desc: Trigger: Client Request: / { label = $5 " " $6 " " $7 }
+         /^summary: / { if (label != "") print label, $2 }' "$f"
+done | awk -v cases="$cases" '
+    { engine = $1; c = $2; per[c, engine] = $4 / $3 }
+    END {
+        n = split(cases, order, ",")
+        for (i = 1; i <= n; i++) if (order[i] !~ /x/) order[i] = order[i] "x1"
+        printf "instructions per diff (callgrind, Ir)\n"
+        printf "%-10s %10s %10s %10s %10s %10s %10s %9s %9s\n", "case", "box", "flat", "core", "floor",
+            "diff", "render", "box/flat", "rend/diff"
+        for (i = 1; i <= n; i++) {
+            c = order[i]
+            printf "%-10s %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f %9s %9s\n", c, per[c, "box"], per[c, "flat"],
+                per[c, "core-heckel"], per[c, "floor"], per[c, "diff"], per[c, "render"],
+                sprintf("x%.2f", per[c, "box"] / per[c, "flat"]), sprintf("x%.2f", per[c, "render"] / per[c, "diff"])
+        }
+        printf "\n| Rows x sections | box | flat | core-heckel | floor | box/flat | render | render/diff |\n"
+        printf "|---|---|---|---|---|---|---|---|\n"
+        for (i = 1; i <= n; i++) {
+            c = order[i]
+            printf "| %s | %.0f | %.0f | %.0f | %.0f | ×%.2f | %.0f | ×%.2f |\n", c, per[c, "box"], per[c, "flat"],
+                per[c, "core-heckel"], per[c, "floor"], per[c, "box"] / per[c, "flat"], per[c, "render"],
+                per[c, "render"] / per[c, "diff"]
+        }
+    }'
