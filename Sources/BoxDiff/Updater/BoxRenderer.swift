@@ -46,9 +46,9 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     public private(set) var fallbackReloadCount = 0
 
     /// The data source's setter, given each stage's Box.
-    private let setData: (Box<SectionID, RowID>) -> Void
+    @usableFromInline let setData: (Box<SectionID, RowID>) -> Void
     /// Workspaces for the diffs, reused, one per diff at a time.
-    private let workspaces = BoxRendererWorkspacePool()
+    @usableFromInline let workspaces = BoxRendererWorkspacePool()
     /// Incremented by every render request; only a result of the current
     /// generation is applied.
     private var generation: UInt64 = 0
@@ -89,6 +89,7 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     ///   - box: The Box to show.
     ///   - completion: Called once, when the view's animations for `box`
     ///     end (at once after a reload or when nothing changed).
+    @inlinable
     public func render(_ box: Box<SectionID, RowID>, completion: (() -> Void)? = nil) {
         supersedePending()
         let result = Self.diff(source: shownBox, target: box, options: options, workspaces: workspaces)
@@ -106,7 +107,7 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// the intermediate ones it did not have time to show. Cancelling the
     /// returned task before its diff ends drops the render too (the view
     /// stays on ``shownBox``).
-    @discardableResult
+    @inlinable @discardableResult
     public func renderInBackground(_ box: Box<SectionID, RowID>) -> Task<Bool, Never> {
         let ticket = supersedePending()
         let source = shownBox
@@ -115,19 +116,13 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
         let task = Task { @MainActor [weak self] () -> Bool in
             let result = await Self.diffConcurrently(
                 source: source, target: box, options: options, workspaces: workspaces)
-            // A newer render requested meanwhile counted this one as
-            // dropped and took over `pending`.
-            guard let self, ticket == self.generation else { return false }
-            self.pending = nil
-            guard let result else {
-                // The caller cancelled this task: nothing is shown.
-                self.droppedRenderCount += 1
+            guard let self, self.finishPending(ticket: ticket, cancelled: result == nil), let result else {
                 return false
             }
             self.apply(result, target: box, completion: nil)
             return true
         }
-        pending = task
+        setPending(task)
         return task
     }
 
@@ -142,8 +137,8 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
 
     /// Starts a new generation: the pending off-main render, if any, is
     /// cancelled and will not be applied.
-    @discardableResult
-    private func supersedePending() -> UInt64 {
+    @usableFromInline @discardableResult
+    func supersedePending() -> UInt64 {
         generation &+= 1
         if let pending {
             pending.cancel()
@@ -153,19 +148,49 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
         return generation
     }
 
+    /// The pending off-main render is `task`.
+    @usableFromInline
+    func setPending(_ task: Task<Bool, Never>) { pending = task }
+
+    /// Whether the off-main render of generation `ticket` may be applied:
+    /// not when a newer render superseded it (which counted it as dropped
+    /// and took over `pending`), nor when it was `cancelled` by its caller
+    /// (counted as dropped here: nothing is shown).
+    @usableFromInline
+    func finishPending(ticket: UInt64, cancelled: Bool) -> Bool {
+        guard ticket == generation else { return false }
+        pending = nil
+        if cancelled {
+            droppedRenderCount += 1
+            return false
+        }
+        return true
+    }
+
+    /// Counts one applied render (and a fallback reload when the diff
+    /// failed); ``shownBox`` becomes `target`.
+    @usableFromInline
+    func noteApplied(_ target: Box<SectionID, RowID>, fallback: Bool) {
+        appliedRenderCount += 1
+        if fallback { fallbackReloadCount += 1 }
+        shownBox = target
+    }
+
     /// Gives the view `target` through `result`'s changeset, or reloads it
     /// with `target` when the diff failed; ``shownBox`` becomes `target`.
-    private func apply(
+    /// Inlinable, as are the diff and ``ListView/reload(using:interrupt:setData:completion:)``,
+    /// so they run specialized for the app's id types.
+    @inlinable
+    func apply(
         _ result: Result<StagedChangeset<Box<SectionID, RowID>>, DiffError>, target: Box<SectionID, RowID>,
         completion: (() -> Void)?
     ) {
-        appliedRenderCount += 1
-        shownBox = target
         switch result {
         case .success(let changeset):
+            noteApplied(target, fallback: false)
             view.reload(using: changeset, setData: setData, completion: completion)
         case .failure:
-            fallbackReloadCount += 1
+            noteApplied(target, fallback: true)
             setData(target)
             view.reloadData()
             completion?()
@@ -173,7 +198,8 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     }
 
     /// The changeset `source` → `target`, with a workspace of the pool.
-    nonisolated private static func diff(
+    @inlinable
+    nonisolated static func diff(
         source: Box<SectionID, RowID>, target: Box<SectionID, RowID>, options: DiffOptions,
         workspaces: BoxRendererWorkspacePool
     ) -> Result<StagedChangeset<Box<SectionID, RowID>>, DiffError> {
@@ -188,8 +214,8 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
 
     /// ``diff(source:target:options:workspaces:)`` on the global executor;
     /// `nil` when the task was cancelled before the diff started.
-    @concurrent
-    nonisolated private static func diffConcurrently(
+    @inlinable @concurrent
+    nonisolated static func diffConcurrently(
         source: Box<SectionID, RowID>, target: Box<SectionID, RowID>, options: DiffOptions,
         workspaces: BoxRendererWorkspacePool
     ) async -> Result<StagedChangeset<Box<SectionID, RowID>>, DiffError>? {
@@ -206,6 +232,7 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
 ///
 /// `@unchecked Sendable`: the idle list is only touched under `lock`, and a
 /// taken workspace belongs to its taker alone until given back.
+@usableFromInline
 final class BoxRendererWorkspacePool: @unchecked Sendable {
     /// How many idle workspaces are kept; more are freed.
     static let maxIdle = 2
@@ -214,6 +241,7 @@ final class BoxRendererWorkspacePool: @unchecked Sendable {
     private var idle: [DiffWorkspace] = []
 
     /// An idle workspace, or a new one.
+    @usableFromInline
     func take() throws(DiffError) -> DiffWorkspace {
         lock.lock()
         let reused = idle.popLast()
@@ -223,6 +251,7 @@ final class BoxRendererWorkspacePool: @unchecked Sendable {
     }
 
     /// Returns `workspace`, taken with ``take()``, for another diff.
+    @usableFromInline
     func give(back workspace: DiffWorkspace) {
         lock.lock()
         defer { lock.unlock() }

@@ -37,6 +37,7 @@ extension ListView {
     ///   - completion: Called exactly once: after the last batch's
     ///     animations end, after the reload, or at once for an empty
     ///     changeset.
+    @inlinable
     public func reload<Data>(
         using changeset: StagedChangeset<Data>,
         interrupt: ((Changeset<Data>) -> Bool)? = nil,
@@ -52,26 +53,30 @@ extension ListView {
             return
         }
         withoutActuallyEscaping(setData) { setData in
-            for (index, stage) in changeset.stages.enumerated() {
-                if let interrupt, interrupt(stage) {
+            // Stages are read in place by index (not copied out one by one,
+            // nor captured whole by each batch's closure).
+            let stages = changeset.stages
+            for index in stages.indices {
+                if let interrupt, interrupt(stages[index]) {
                     reloadEverything(with: target, setData: setData, completion: completion)
                     return
                 }
-                let isLast = index == changeset.stages.count - 1
+                let isLast = index == stages.count - 1
                 performBatchUpdates(
                     {
-                        setData(stage.data)
-                        self.applyCalls(of: stage.batchUpdate)
+                        setData(stages[index].data)
+                        self.applyCalls(of: stages[index].batchUpdate)
                     },
                     completion: isLast ? { _ in completion?() } : nil)
-                if !stage.elementReconfigured.isEmpty {
-                    reconfigure(stage.elementReconfigured)
+                if !stages[index].elementReconfigured.isEmpty {
+                    reconfigure(stages[index].elementReconfigured)
                 }
             }
         }
     }
 
     /// Gives the view `target` without animation.
+    @inlinable
     func reloadEverything<Data>(with target: Data, setData: (Data) -> Void, completion: (() -> Void)?) {
         setData(target)
         reloadData()
@@ -80,6 +85,7 @@ extension ListView {
 
     /// The calls of one batch, inside `performBatchUpdates`. Reconfigures
     /// are not part of the batch: see `reconfigure(_:)`.
+    @usableFromInline
     func applyCalls(of update: BatchUpdate) {
         if !update.sectionDeleted.isEmpty { deleteSections(IndexSet(update.sectionDeleted)) }
         if !update.sectionInserted.isEmpty { insertSections(IndexSet(update.sectionInserted)) }
@@ -93,6 +99,7 @@ extension ListView {
 
     /// Refreshes rows after the batch that moved them (paths after it):
     /// reconfigures where the system has them (iOS 15), reloads before.
+    @usableFromInline
     func reconfigure(_ paths: [ElementPath]) {
         let indexPaths = paths.map(\.indexPath)
         if #available(iOS 15.0, tvOS 15.0, macCatalyst 15.0, *) {

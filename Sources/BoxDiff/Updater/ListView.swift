@@ -70,7 +70,14 @@ public protocol ListView: AnyObject {
 extension ElementPath {
     /// This path as a Foundation index path, `[section, row]` (UIKit's
     /// `IndexPath(item:section:)` / `IndexPath(row:section:)`).
-    public var indexPath: IndexPath { [section, row] }
+    @inlinable
+    public var indexPath: IndexPath {
+        // Built up from one index (no temporary array): Foundation stores a
+        // two-index path inline.
+        var path = IndexPath(index: section)
+        path.append(row)
+        return path
+    }
 
     /// The path `[section, row]` of a two-index Foundation index path (a
     /// UIKit row or item path).

@@ -1,5 +1,6 @@
 import BoxDiff
 import BoxDiffTestSupport
+import Foundation
 import Testing
 
 /// `ListView.reload(using:interrupt:setData:completion:)` on known changesets.
@@ -165,5 +166,16 @@ struct ListViewReloadTests {
         crashed.apply(missingInsert)
         crashed.view.finishAnimations()
         #expect(!crashed.view.issues.isEmpty)
+    }
+
+    /// An element path as a two-index Foundation path and back.
+    @Test func elementPathsAsIndexPaths() {
+        for (section, row) in [(0, 0), (2, 5), (7, 0), (Int.max, Int.max)] {
+            let path = ElementPath(section: section, row: row).indexPath
+            #expect(path.count == 2)
+            #expect(path == IndexPath(indexes: [section, row]))
+            #expect(path[0] == section && path[1] == row)
+            #expect(ElementPath(path) == ElementPath(section: section, row: row))
+        }
     }
 }
