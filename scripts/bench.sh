@@ -73,8 +73,10 @@ md --preset mix --count 100000 --delete 0.004 --insert 0.004 --move 0.001 --upda
 # 10,000 rows in 100 sections.
 md --small 20x1,20x5,100x1,100x5,500x1,500x5,10000x100 --runs 11 --check
 # Published setups (DifferenceKit's README benchmark) and the easy case.
-md --preset differencekit-5k,differencekit-100k --check
-md --preset identical --count 100000 --runs 11 --check
+# (Runs of tens of µs: many of them, so that medians repeat run to run.)
+md --preset differencekit-5k --runs 51 --check
+md --preset differencekit-100k --runs 11 --check
+md --preset identical --count 100000 --runs 31 --check
 # Worst cases for moves and for LCS.
 md --preset shuffle --count 100000 --engines floor,core-heckel,core-lcs --check
 # Scale: 10 million elements.
