@@ -321,6 +321,13 @@ struct BoxMatching {
                 }
             }
         }
+        return try rowsKeptInPlace(filled: workspace)
+    }
+
+    /// ``rowsKeptInPlace(workspace:)`` once the caller filled
+    /// `workspace.lisValues` itself (in a pass of its own over the old
+    /// rows): runs the longest-run marking only.
+    func rowsKeptInPlace(filled workspace: DiffWorkspace) throws(DiffError) -> [UInt8] {
         try workspace.lisValues.withUnsafeBufferPointer { (v) throws(DiffError) in
             try Self.lis(v, into: &workspace.rowKeep, workspace: workspace)
         }

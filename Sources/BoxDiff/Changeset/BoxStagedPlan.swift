@@ -45,29 +45,44 @@ struct BoxStagedPlan {
         var updated: [ElementPath] = []
         var reconfigured: [ElementPath] = []
         var sectionDeleted: [Int] = []
+        // The same pass writes every old row's longest-run value (see
+        // BoxMatching.rowsKeptInPlace(workspace:)): its rank in its new
+        // section offset past the previous sections' ranks, or `none`.
+        workspace.lisValues.resize(toOverwrite: old.rowCount)
         m.withRaw { raw in
-            let patched = m.patchedRowContents
-            for s in 0..<old.sectionCount {
-                guard raw.sectionOldToNew[s] != none else {
-                    sectionDeleted.append(s)
-                    continue
-                }
-                let start = raw.oldStart(s)
-                for i in start..<raw.oldStart(s + 1) {
-                    let j = Int(raw.rowOldToNew[i])
-                    if j == Int(none) {
-                        deleted.append(ElementPath(section: s, row: i - start))
+            workspace.lisValues.withUnsafeMutableBufferPointer { values in
+                let patched = m.patchedRowContents
+                var base = 0
+                for s in 0..<old.sectionCount {
+                    let start = raw.oldStart(s)
+                    let end = raw.oldStart(s + 1)
+                    let t = Int(raw.sectionOldToNew[s])
+                    guard t != Int(none) else {
+                        sectionDeleted.append(s)
+                        for i in start..<end { values[i] = none }
                         continue
                     }
-                    let a = patched.isEmpty ? raw.oldContent(i) : patched[i]
-                    let b = raw.newContent(j)
-                    guard a == 0 || a != b else { continue }
-                    // Incomparable on both sides: re-bound (see rowRebinds).
-                    if style == .reload && !(raw.oldContent(i) == 0 && b == 0) {
-                        updated.append(ElementPath(section: s, row: i - start))
-                    } else {
-                        reconfigured.append(raw.newPath(j))
+                    let newStart = raw.newStart(t)
+                    for i in start..<end {
+                        let j = Int(raw.rowOldToNew[i])
+                        if j == Int(none) {
+                            values[i] = none
+                            deleted.append(ElementPath(section: s, row: i - start))
+                            continue
+                        }
+                        values[i] =
+                            raw.newSection(j) == t ? UInt32(truncatingIfNeeded: base + j - newStart) : none
+                        let a = patched.isEmpty ? raw.oldContent(i) : patched[i]
+                        let b = raw.newContent(j)
+                        guard a == 0 || a != b else { continue }
+                        // Incomparable on both sides: re-bound (see rowRebinds).
+                        if style == .reload && !(raw.oldContent(i) == 0 && b == 0) {
+                            updated.append(ElementPath(section: s, row: i - start))
+                        } else {
+                            reconfigured.append(raw.newPath(j))
+                        }
                     }
+                    base += raw.newStart(t + 1) - newStart
                 }
             }
         }
@@ -91,7 +106,7 @@ struct BoxStagedPlan {
 
         // Stage 4: rows, sources after stage 3 (section t, rank among the
         // carried rows of the old section), destinations new paths.
-        let rowKeep = try m.rowsKeptInPlace(workspace: workspace)
+        let rowKeep = try m.rowsKeptInPlace(filled: workspace)
         var moved: [Move<ElementPath>] = []
         var inserted: [ElementPath] = []
         m.withRaw { raw in

@@ -44,6 +44,14 @@ extension Array {
         refill(with: value, count: count)
     }
 
+    /// Makes the array `count` elements long for a caller that overwrites
+    /// every one: unchanged (no pass over it) when it has that length
+    /// already, otherwise `count` copies of some value.
+    @inlinable
+    mutating func resize(toOverwrite count: Int) where Element: FixedWidthInteger {
+        if self.count != count { refill(with: 0, count: count) }
+    }
+
     /// Makes the array `count` copies of `value`, reusing its buffer when
     /// it is uniquely referenced and large enough.
     @inlinable
