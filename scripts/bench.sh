@@ -51,14 +51,31 @@ if [ -n "$markdown_out" ]; then
     trap 'rm -f "$jsonl"' EXIT
 fi
 
+# BENCH_PIN_CPU=N keeps the benchmark's main thread on CPU N (--pin-cpu).
+# Not the default: on this 2-vCPU machine a pinned suite was as unsteady
+# as a free one (whole processes ran 1.5x slower when their CPU was busy
+# outside the VM, and the scheduler could no longer move away).
+pin=()
+if [ -n "${BENCH_PIN_CPU:-}" ]; then pin=(--pin-cpu "$BENCH_PIN_CPU"); fi
+
 run() {
-    echo "\$ boxdiff-bench $*"
-    "$bench" "$@"
+    echo "\$ boxdiff-bench $* ${pin[*]}"
+    "$bench" "$@" "${pin[@]}"
     echo
 }
 
+# With --markdown-out, each table preset runs in BENCH_PROCESSES separate
+# processes (default 3) and the table shows the median of their medians:
+# on this shared 2-vCPU machine a whole process sometimes runs 1.3-1.5x
+# slower than the next one (every engine at once), which moved single-run
+# medians by more than 10% from suite to suite.
+processes="${BENCH_PROCESSES:-3}"
 md() {
-    if [ -n "$jsonl" ]; then run "$@" --json-append "$jsonl"; else run "$@"; fi
+    if [ -n "$jsonl" ]; then
+        for _ in $(seq "$processes"); do run "$@" --json-append "$jsonl"; done
+    else
+        run "$@"
+    fi
 }
 
 # Random change mix (10% deletes, 10% inserts, 2% moves, 5% updates), every engine.

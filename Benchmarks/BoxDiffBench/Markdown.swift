@@ -21,6 +21,9 @@ enum Markdown {
         var minimal = true
         var bytesPerElement: Double?
         var note: String?
+        /// How many benchmark processes measured this cell (their medians'
+        /// median is `median`).
+        var processes = 1
 
         /// The row label, as in the README: "mix 100k", "1% edits 100k",
         /// "full shuffle 100k", "DifferenceKit 5k".
@@ -77,8 +80,9 @@ enum Markdown {
 
     /// The whole section: a line with the date, settings and machine, the
     /// table, the legend.
-    static func render(_ entries: [Entry], command: String) -> String {
-        // Rows in first-seen order; a later measurement of the same cell wins.
+    static func render(_ measured: [Entry], command: String) -> String {
+        let entries = merged(measured)
+        // Rows in first-seen order.
         var labels: [String] = []
         var cells: [String: [String: Entry]] = [:]
         for e in entries {
@@ -126,6 +130,32 @@ enum Markdown {
         return out
     }
 
+    /// One entry per cell (row label and engine), in first-seen order:
+    /// cells measured by several processes (the suite runs each preset
+    /// more than once, BENCH_PROCESSES) take the median of their medians,
+    /// so one process that ran slow as a whole does not move the table.
+    static func merged(_ entries: [Entry]) -> [Entry] {
+        var order: [String] = []
+        var groups: [String: [Entry]] = [:]
+        for e in entries {
+            let key = e.label + "\u{0}" + e.engine
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(e)
+        }
+        return order.map { key in
+            let group = groups[key]!
+            var e = group.last!
+            let medians = group.compactMap(\.median).sorted()
+            if !medians.isEmpty {
+                let n = medians.count
+                e.median = n % 2 == 1 ? medians[n / 2] : (medians[n / 2 - 1] + medians[n / 2]) / 2
+                e.minimal = group.allSatisfy(\.minimal)
+            }
+            e.processes = Swift.max(1, medians.count)
+            return e
+        }
+    }
+
     static func header(
         _ entries: [Entry], labels: [String], cells: [String: [String: Entry]], command: String
     ) -> String {
@@ -154,6 +184,8 @@ enum Markdown {
         let warmupText =
             warmups.count == 1
             ? "\(warmups.first!) discarded warm-up" + (warmups.first! == 1 ? "" : "s") : "discarded warm-ups"
+        let processes = entries.map(\.processes).max() ?? 1
+        if processes > 1 { runsText += ", each cell the median of \(processes) processes' medians" }
         let seeds = Set(entries.map(\.seed)).sorted().map(String.init).joined(separator: ", ")
         return "Measured on \(formatter.string(from: Date())) with `\(command)`, seed \(seeds), \(runsText) "
             + "after \(warmupText), on \(machine())."
