@@ -1,8 +1,11 @@
 /// The flat form of a ``Box`` that a diff reads: identity and content
-/// hashes of every section and every row, in contiguous arrays.
+/// hashes of every section and every row, in one contiguous buffer (one
+/// allocation per table).
 ///
-/// Section `s` owns the rows `sectionRowOffsets[s] ..< sectionRowOffsets[s + 1]`
-/// of the flat row arrays. Identity hashes follow BoxDiff's identity
+/// Rows are numbered flat, section after section: section `s` owns the
+/// rows ``rowRange(ofSection:)``, and ``section(ofRow:)`` maps back. The
+/// per-element accessors read the buffer in place; the array properties
+/// (``rowIDs``, ``rowContents``, ...) return copies. Identity hashes follow BoxDiff's identity
 /// hashing (integers by their bits; strings in canonical form, `UUID`s and
 /// byte arrays through XXH3, all stable across processes; other types
 /// through `hashValue`, stable only within one process); content hashes
@@ -16,6 +19,7 @@
 /// ```swift
 /// let table = box.identityTable
 /// table.rowCount(inSection: 0)
+/// table.rowContent(at: table.rowStart(ofSection: 1))  // section 1's first row
 /// ```
 public struct IdentityTable: Sendable, Hashable {
     /// Every hash of the table in one buffer (one allocation, one

@@ -15,7 +15,9 @@
 /// A Box caches its ``identityTable`` (the flat hashes a diff reads) the
 /// first time it is diffed, so diffing it again, typically as the old side
 /// of the next render, does not hash it again. Mutating ``sections`` drops
-/// the cache.
+/// the cache. (The intermediate Boxes of a changeset's stages compute the
+/// table on each request instead, so that a diff allocates no cache for
+/// each; the last stage's data is the target itself.)
 ///
 /// Building is linear: Box and ``Section`` are values over copy-on-write
 /// arrays, and the operators and `appending` methods take the Box they
