@@ -65,11 +65,13 @@ extension ListView {
                 performBatchUpdates(
                     {
                         setData(stages[index].data)
-                        self.applyCalls(of: stages[index].batchUpdate)
+                        stages.withUnsafeBufferPointer { self.applyCalls(of: $0.baseAddress! + index) }
                     },
                     completion: isLast ? { _ in completion?() } : nil)
-                if !stages[index].elementReconfigured.isEmpty {
-                    reconfigure(stages[index].elementReconfigured)
+                // The stored list itself (not through dynamic member lookup,
+                // which would copy the whole batch update).
+                if !stages[index].batchUpdate.elementReconfigured.isEmpty {
+                    reconfigure(stages[index].batchUpdate.elementReconfigured)
                 }
             }
         }
@@ -85,16 +87,35 @@ extension ListView {
 
     /// The calls of one batch, inside `performBatchUpdates`. Reconfigures
     /// are not part of the batch: see `reconfigure(_:)`.
-    @usableFromInline
-    func applyCalls(of update: BatchUpdate) {
-        if !update.sectionDeleted.isEmpty { deleteSections(IndexSet(update.sectionDeleted)) }
-        if !update.sectionInserted.isEmpty { insertSections(IndexSet(update.sectionInserted)) }
-        if !update.sectionUpdated.isEmpty { reloadSections(IndexSet(update.sectionUpdated)) }
-        for move in update.sectionMoved { moveSection(move.source, toSection: move.destination) }
-        if !update.elementDeleted.isEmpty { deleteItems(at: update.elementDeleted.map(\.indexPath)) }
-        if !update.elementInserted.isEmpty { insertItems(at: update.elementInserted.map(\.indexPath)) }
-        if !update.elementUpdated.isEmpty { reloadItems(at: update.elementUpdated.map(\.indexPath)) }
-        for move in update.elementMoved { moveItem(at: move.source.indexPath, to: move.destination.indexPath) }
+    /// Issues the calls of `stage`'s batch update, read in place through
+    /// the pointer (a `BatchUpdate` passed by value was copied, nine
+    /// retains and releases per stage).
+    @inlinable
+    func applyCalls<Data>(of stage: UnsafePointer<Changeset<Data>>) {
+        if !stage.pointee.batchUpdate.sectionDeleted.isEmpty {
+            deleteSections(IndexSet(stage.pointee.batchUpdate.sectionDeleted))
+        }
+        if !stage.pointee.batchUpdate.sectionInserted.isEmpty {
+            insertSections(IndexSet(stage.pointee.batchUpdate.sectionInserted))
+        }
+        if !stage.pointee.batchUpdate.sectionUpdated.isEmpty {
+            reloadSections(IndexSet(stage.pointee.batchUpdate.sectionUpdated))
+        }
+        for move in stage.pointee.batchUpdate.sectionMoved {
+            moveSection(move.source, toSection: move.destination)
+        }
+        if !stage.pointee.batchUpdate.elementDeleted.isEmpty {
+            deleteItems(at: stage.pointee.batchUpdate.elementDeleted.map(\.indexPath))
+        }
+        if !stage.pointee.batchUpdate.elementInserted.isEmpty {
+            insertItems(at: stage.pointee.batchUpdate.elementInserted.map(\.indexPath))
+        }
+        if !stage.pointee.batchUpdate.elementUpdated.isEmpty {
+            reloadItems(at: stage.pointee.batchUpdate.elementUpdated.map(\.indexPath))
+        }
+        for move in stage.pointee.batchUpdate.elementMoved {
+            moveItem(at: move.source.indexPath, to: move.destination.indexPath)
+        }
     }
 
     /// Refreshes rows after the batch that moved them (paths after it):
