@@ -216,8 +216,9 @@ struct BoxMatching {
         return true
     }
 
-    /// Whether every paired row has the same id on both sides. The new
-    /// ids are first copied into one flat buffer; then one walk over the
+    /// Whether every paired row has the same id on both sides. With
+    /// several new sections, the new ids are first copied into one flat
+    /// buffer; then one walk over the
     /// old rows compares in place. Loops stay at this level (not in a
     /// closure per row), and rows are read through buffer pointers, so
     /// unspecialized generic code neither copies whole nodes nor looks up
@@ -228,6 +229,24 @@ struct BoxMatching {
         oldToNew: UnsafeBufferPointer<UInt32>
     ) -> Bool {
         let layout = NodeLayout<R>()
+        // One new section (a list): its rows are read in place, no copy.
+        if target.sections.count == 1 {
+            return layout.withRows(target.sections[0].rows) { _, newRows in
+                var i = 0
+                for section in source.sections {
+                    let matched = layout.withRows(section.rows) { count, rows in
+                        for r in 0..<count {
+                            let j = oldToNew[i + r]
+                            if j != CCore.none && newRows.id(Int(j)).pointee != rows.id(r).pointee { return false }
+                        }
+                        return true
+                    }
+                    if !matched { return false }
+                    i += section.rows.count
+                }
+                return true
+            }
+        }
         let newIDs = UnsafeMutablePointer<R>.allocate(capacity: max(newRowCount, 1))
         var k = 0
         for section in target.sections {

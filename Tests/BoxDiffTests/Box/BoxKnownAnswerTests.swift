@@ -198,6 +198,19 @@ struct BoxKnownAnswerTests {
         let c = try validatedDiff(old, new)
         #expect(c.count == 2)
         #expect(c.applied(to: old) == new)
+        // Several new sections (the ids are compared through a flat copy).
+        let old2 = CBox(sections: [
+            Section(id: 0, rows: [Node(id: Colliding(value: 1), component: 1)]),
+            Section(id: 1, rows: [Node(id: Colliding(value: 3), component: 1)]),
+        ])
+        let new2 = CBox(sections: [
+            Section(id: 0, rows: [Node(id: Colliding(value: 3), component: 1)]),
+            Section(id: 1, rows: [Node(id: Colliding(value: 2), component: 1)]),
+        ])
+        let c2 = try validatedDiff(old2, new2)
+        #expect(c2.applied(to: old2) == new2)
+        #expect(c2.flatMap(\.elementMoved).count == 1)
+        #expect(c2.flatMap(\.elementDeleted).count == 1 && c2.flatMap(\.elementInserted).count == 1)
     }
 
     @Test func cachedTablesGiveTheSameChangeset() throws {
