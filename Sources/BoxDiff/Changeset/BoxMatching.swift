@@ -133,17 +133,9 @@ struct BoxMatching {
         /// Where new section `t`'s rows start.
         @inlinable func newStart(_ t: Int) -> Int { Int(truncatingIfNeeded: newWords[new.offsetsStart &+ t]) }
         /// The section of old flat row `i`.
-        @inlinable func oldSection(_ i: Int) -> Int {
-            Int(
-                truncatingIfNeeded: UInt32(
-                    truncatingIfNeeded: oldWords[old.rowSectionsStart &+ (i &>> 1)] &>> UInt64((i & 1) &* 32)))
-        }
+        @inlinable func oldSection(_ i: Int) -> Int { old.section(i, in: oldWords) }
         /// The section of new flat row `j`.
-        @inlinable func newSection(_ j: Int) -> Int {
-            Int(
-                truncatingIfNeeded: UInt32(
-                    truncatingIfNeeded: newWords[new.rowSectionsStart &+ (j &>> 1)] &>> UInt64((j & 1) &* 32)))
-        }
+        @inlinable func newSection(_ j: Int) -> Int { new.section(j, in: newWords) }
         /// Old row `i`'s content hash.
         @inlinable func oldContent(_ i: Int) -> UInt64 { oldWords[old.rowContentsStart &+ i] }
         /// New row `j`'s content hash.
@@ -229,23 +221,25 @@ struct BoxMatching {
         oldToNew: UnsafeBufferPointer<UInt32>
     ) -> Bool {
         let layout = NodeLayout<R>()
+        // One walk over the old rows, comparing with the new id `newID(j)`.
+        func oldRowsMatch(_ newID: (Int) -> UnsafePointer<R>) -> Bool {
+            var i = 0
+            for section in source.sections {
+                let matched = layout.withRows(section.rows) { count, rows in
+                    for r in 0..<count {
+                        let j = oldToNew[i + r]
+                        if j != CCore.none && newID(Int(j)).pointee != rows.id(r).pointee { return false }
+                    }
+                    return true
+                }
+                if !matched { return false }
+                i += section.rows.count
+            }
+            return true
+        }
         // One new section (a list): its rows are read in place, no copy.
         if target.sections.count == 1 {
-            return layout.withRows(target.sections[0].rows) { _, newRows in
-                var i = 0
-                for section in source.sections {
-                    let matched = layout.withRows(section.rows) { count, rows in
-                        for r in 0..<count {
-                            let j = oldToNew[i + r]
-                            if j != CCore.none && newRows.id(Int(j)).pointee != rows.id(r).pointee { return false }
-                        }
-                        return true
-                    }
-                    if !matched { return false }
-                    i += section.rows.count
-                }
-                return true
-            }
+            return layout.withRows(target.sections[0].rows) { _, newRows in oldRowsMatch { newRows.id($0) } }
         }
         let newIDs = UnsafeMutablePointer<R>.allocate(capacity: max(newRowCount, 1))
         var k = 0
@@ -259,19 +253,7 @@ struct BoxMatching {
             newIDs.deinitialize(count: k)
             newIDs.deallocate()
         }
-        var i = 0
-        for section in source.sections {
-            let matched = layout.withRows(section.rows) { count, rows in
-                for r in 0..<count {
-                    let j = oldToNew[i + r]
-                    if j != CCore.none && newIDs[Int(j)] != rows.id(r).pointee { return false }
-                }
-                return true
-            }
-            if !matched { return false }
-            i += section.rows.count
-        }
-        return true
+        return oldRowsMatch { UnsafePointer(newIDs + $0) }
     }
 
     @inlinable

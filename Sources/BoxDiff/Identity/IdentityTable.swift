@@ -174,9 +174,16 @@ public struct IdentityTable: Sendable, Hashable {
         rowStart(s)..<Int(truncatingIfNeeded: words[offsetsStart &+ s &+ 1])
     }
     /// ``section(ofRow:)`` for an index known to be in range.
-    @inlinable func section(_ i: Int) -> Int {
-        let word = words[rowSectionsStart &+ (i &>> 1)]
-        return Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: word &>> UInt64((i & 1) &* 32)))
+    @inlinable func section(_ i: Int) -> Int { Self.section(i, packedIn: words[rowSectionsStart &+ (i &>> 1)]) }
+    /// ``section(ofRow:)`` for an index known to be in range, read from
+    /// `words`, this table's ``words`` (no bounds check).
+    @inlinable func section(_ i: Int, in words: UnsafePointer<UInt64>) -> Int {
+        Self.section(i, packedIn: words[rowSectionsStart &+ (i &>> 1)])
+    }
+    /// Row `i`'s section out of its packed word: two 32-bit values per
+    /// word, the even row's in the low half.
+    @inlinable static func section(_ i: Int, packedIn word: UInt64) -> Int {
+        Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: word &>> UInt64((i & 1) &* 32)))
     }
 
     /// Identity hash of each section (a copy of part of the table).

@@ -48,6 +48,18 @@ struct BatchReplayTrustTests {
         #expect(wrong.first { $0.rule == .reloadOfUnchangedContent }?.section == 0)
     }
 
+    /// The diff `old` → `new` in each batch mode changes something and
+    /// breaks no batch rule.
+    func expectValidInEveryMode(_ old: Box<Int, Int>, _ new: Box<Int, Int>) throws {
+        for mode in BatchMode.allCases {
+            var options = DiffOptions()
+            options.mode = mode
+            let changeset = try StagedChangeset(source: old, target: new, options: options)
+            #expect(!changeset.isEmpty)
+            #expect(changeset.violations(from: old).isEmpty, "\(mode)")
+        }
+    }
+
     @Test func diffOfDuplicateRowsValidates() throws {
         // The minimal case of the issue, through the diff: with
         // `validatesChangesets` it trapped.
@@ -57,13 +69,7 @@ struct BatchReplayTrustTests {
         let new = Box<Int, Int>(sections: [
             Section(id: 0, rows: [Node(id: 0, component: 1), Node(id: 0, component: 0)])
         ])
-        for mode in BatchMode.allCases {
-            var options = DiffOptions()
-            options.mode = mode
-            let changeset = try StagedChangeset(source: old, target: new, options: options)
-            #expect(!changeset.isEmpty)
-            #expect(changeset.violations(from: old).isEmpty, "\(mode)")
-        }
+        try expectValidInEveryMode(old, new)
     }
 
     @Test func diffOfDuplicateSectionsValidates() throws {
@@ -75,13 +81,7 @@ struct BatchReplayTrustTests {
             Section(id: 0, header: Component(1), rows: [Node(id: 1, component: 1)]),
             Section(id: 0, header: Component(0), rows: [Node(id: 1, component: 1)]),
         ])
-        for mode in BatchMode.allCases {
-            var options = DiffOptions()
-            options.mode = mode
-            let changeset = try StagedChangeset(source: old, target: new, options: options)
-            #expect(!changeset.isEmpty)
-            #expect(changeset.violations(from: old).isEmpty, "\(mode)")
-        }
+        try expectValidInEveryMode(old, new)
     }
 
     // MARK: Rule 11 with a move in the same batch
