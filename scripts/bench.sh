@@ -65,11 +65,13 @@ run() {
 }
 
 # With --markdown-out, each table preset runs in BENCH_PROCESSES separate
-# processes (default 3) and the table shows the median of their medians:
-# on this shared 2-vCPU machine a whole process sometimes runs 1.3-1.5x
-# slower than the next one (every engine at once), which moved single-run
-# medians by more than 10% from suite to suite.
-processes="${BENCH_PROCESSES:-3}"
+# processes (default 5) and the table shows the fastest of their medians
+# (ratios: the median of theirs): on this shared 2-vCPU machine a whole
+# process sometimes runs 1.3-1.5x slower than the next one (every engine at
+# once, often several processes in a row), which moved single-run medians,
+# and the median of 3 processes' medians, by more than 10% from suite to
+# suite. Short cells also run for at least --min-time (0.25 s) each.
+processes="${BENCH_PROCESSES:-5}"
 md() {
     if [ -n "$jsonl" ]; then
         for _ in $(seq "$processes"); do run "$@" --json-append "$jsonl"; done

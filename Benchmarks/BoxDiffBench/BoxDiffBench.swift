@@ -47,6 +47,14 @@ struct BoxDiffBench: ParsableCommand {
     @Option(help: "Discarded warm-up runs.")
     var warmups: Int = 1
 
+    @Option(
+        help: """
+            Measured seconds per engine and workload at least: runs shorter than this in all go on past \
+            --runs (up to 10,000 runs), so that the median of a short run is not the luck of a few \
+            milliseconds. 0: exactly --runs.
+            """)
+    var minTime: Double = 0.25
+
     @Option(help: "Engines, comma-separated (default: every available engine).")
     var engines: String?
 
@@ -110,8 +118,8 @@ struct BoxDiffBench: ParsableCommand {
     var check = false
 
     func validate() throws {
-        guard runs >= 1, warmups >= 0, sections >= 1, iterations >= 0 else {
-            throw ValidationError("--runs must be ≥ 1, --warmups ≥ 0, --sections ≥ 1")
+        guard runs >= 1, warmups >= 0, sections >= 1, iterations >= 0, minTime >= 0 else {
+            throw ValidationError("--runs must be ≥ 1, --warmups ≥ 0, --sections ≥ 1, --min-time ≥ 0")
         }
         for f in [delete, insert, move, update] where !(0...10).contains(f) {
             throw ValidationError("change fractions must be in 0...10")
@@ -209,7 +217,8 @@ struct BoxDiffBench: ParsableCommand {
             }
         }
         let json = outputFormat == .json
-        var runner = Runner(runs: runs, warmups: warmups, check: check, totalSteps: jobs.count * names.count)
+        var runner = Runner(
+            runs: runs, warmups: warmups, minTime: minTime, check: check, totalSteps: jobs.count * names.count)
         var all: [[Measurement]] = []
         var failures: [String] = []
         for (p, n) in jobs {
@@ -239,7 +248,7 @@ struct BoxDiffBench: ParsableCommand {
                 ms.append(m)
                 if json || jsonFile != nil {
                     let line = Report.json(
-                        m, layout: layout.rawValue, seed: seed, runs: runs, warmups: warmups,
+                        m, layout: layout.rawValue, seed: seed, runs: runs, warmups: warmups, minTime: minTime,
                         mix: p == .mix ? mix : nil)
                     if json { print(line) }
                     jsonFile?.write(Data((line + "\n").utf8))
@@ -253,7 +262,7 @@ struct BoxDiffBench: ParsableCommand {
                         format: "  delete=%g insert=%g move=%g update=%g layout=%@",
                         delete, insert, move, update, layout.rawValue)
                 }
-                title += "  seed=\(seed)  runs=\(runs)"
+                title += "  seed=\(seed)  runs=\(runs)" + (minTime > 0 ? " (at least \(minTime) s)" : "")
                 print(Report.table(ms, title: title))
             }
             bench_flush_stdout()
@@ -261,7 +270,7 @@ struct BoxDiffBench: ParsableCommand {
         if outputFormat == .markdown {
             print(
                 Markdown.render(
-                    Markdown.entries(all, mix: mix, runs: runs, warmups: warmups, seed: seed),
+                    Markdown.entries(all, mix: mix, runs: runs, warmups: warmups, minTime: minTime, seed: seed),
                     command: markdownCommand),
                 terminator: "")
         }

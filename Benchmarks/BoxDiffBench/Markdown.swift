@@ -1,6 +1,6 @@
 import Foundation
 
-/// The README's benchmark table: workload rows × engine columns, medians,
+/// The README's benchmark table: workload rows × engine columns, fastest runs,
 /// `(×ratio)` to the floor, with the date and the machine.
 ///
 /// Rows come from this invocation's measurements (`--format markdown`) or
@@ -14,16 +14,26 @@ enum Markdown {
         var count: Int
         var runs: Int
         var warmups: Int
+        /// Measured seconds at least per cell (`--min-time`; 0: exactly
+        /// `runs`).
+        var minTime: Double = 0
         var seed: UInt64
         /// The change mix of `mix` workloads.
         var mix: ChangeMix?
         var median: Double?
+        /// The fastest measured run (nil in JSON lines written before it
+        /// was: then the median stands in).
+        var fastest: Double?
         var minimal = true
         var bytesPerElement: Double?
         var note: String?
-        /// How many benchmark processes measured this cell (their medians'
-        /// median is `median`).
+        /// How many benchmark processes measured this cell (`fastest` is
+        /// the fastest run of all of them).
         var processes = 1
+
+        /// The time the table shows: the fastest run, or the median where
+        /// no fastest run was recorded.
+        var shown: Double? { fastest ?? median }
 
         /// The row label, as in the README: "mix 100k", "1% edits 100k",
         /// "full shuffle 100k", "DifferenceKit 5k".
@@ -44,11 +54,15 @@ enum Markdown {
         }
     }
 
-    static func entries(_ all: [[Measurement]], mix: ChangeMix, runs: Int, warmups: Int, seed: UInt64) -> [Entry] {
+    static func entries(
+        _ all: [[Measurement]], mix: ChangeMix, runs: Int, warmups: Int, minTime: Double, seed: UInt64
+    ) -> [Entry] {
         all.joined().map { m in
             Entry(
-                preset: m.preset, engine: m.engine, count: m.count, runs: runs, warmups: warmups, seed: seed,
-                mix: m.preset == "mix" ? mix : nil, median: m.ran ? m.median : nil, minimal: m.outcome.minimal,
+                preset: m.preset, engine: m.engine, count: m.count, runs: runs, warmups: warmups, minTime: minTime,
+                seed: seed,
+                mix: m.preset == "mix" ? mix : nil, median: m.ran ? m.median : nil,
+                fastest: m.ran ? m.min : nil, minimal: m.outcome.minimal,
                 bytesPerElement: m.bytesPerElement, note: m.note)
         }
     }
@@ -70,8 +84,9 @@ enum Markdown {
             out.append(
                 Entry(
                     preset: preset, engine: engine, count: count, runs: (object["runs"] as? NSNumber)?.intValue ?? 0,
-                    warmups: (object["warmups"] as? NSNumber)?.intValue ?? 1,
+                    warmups: (object["warmups"] as? NSNumber)?.intValue ?? 1, minTime: double("min_time_seconds") ?? 0,
                     seed: (object["seed"] as? NSNumber)?.uint64Value ?? 0, mix: mix, median: double("median_seconds"),
+                    fastest: double("min_seconds"),
                     minimal: (object["minimal"] as? Bool) ?? true, bytesPerElement: double("bytes_per_element"),
                     note: object["skipped"] as? String))
         }
@@ -101,19 +116,19 @@ enum Markdown {
         var anyNotMinimal = false
         for label in labels {
             let row = cells[label]!
-            let floor = row[EngineName.floor.rawValue]?.median
+            let floor = row[EngineName.floor.rawValue]?.shown
             let line = engines.map { engine -> String in
                 guard let e = row[engine] else { return "" }
-                guard let median = e.median else {
+                guard let shown = e.shown else {
                     guard let note = e.note, note.hasPrefix("skipped") else { return "n/a" }
                     if let r = note.range(of: #"estimated [0-9.]+ s"#, options: .regularExpression) {
                         return "skipped (est. " + note[r].dropFirst("estimated ".count) + ")"
                     }
                     return "skipped"
                 }
-                var cell = time(median) + (e.minimal ? "" : "*")
+                var cell = time(shown) + (e.minimal ? "" : "*")
                 if let floor, floor > 0, engine != EngineName.floor.rawValue {
-                    let r = median / floor
+                    let r = shown / floor
                     cell += String(format: r >= 100 ? " (×%.0f)" : " (×%.2f)", r)
                 }
                 if e.count >= 10_000_000, let b = e.bytesPerElement {
@@ -132,8 +147,13 @@ enum Markdown {
 
     /// One entry per cell (row label and engine), in first-seen order:
     /// cells measured by several processes (the suite runs each preset
-    /// more than once, BENCH_PROCESSES) take the median of their medians,
-    /// so one process that ran slow as a whole does not move the table.
+    /// more than once, BENCH_PROCESSES) show the fastest run of them all.
+    /// On this shared 2-vCPU machine whole processes, and stretches of
+    /// seconds inside one, run 1.3-1.5x slower than the next (the host's
+    /// other load, which only ever adds time): over two suites of 5
+    /// processes per preset, the median of the medians left 19 of 36 core,
+    /// flat and floor cells more than 10% apart between the suites, the
+    /// fastest median 5, the fastest run 3 (at 10-11%).
     static func merged(_ entries: [Entry]) -> [Entry] {
         var order: [String] = []
         var groups: [String: [Entry]] = [:]
@@ -145,10 +165,9 @@ enum Markdown {
         return order.map { key in
             let group = groups[key]!
             var e = group.last!
-            let medians = group.compactMap(\.median).sorted()
+            let medians = group.compactMap(\.median)
             if !medians.isEmpty {
-                let n = medians.count
-                e.median = n % 2 == 1 ? medians[n / 2] : (medians[n / 2 - 1] + medians[n / 2]) / 2
+                e.fastest = group.compactMap { $0.fastest ?? $0.median }.min()
                 e.minimal = group.allSatisfy(\.minimal)
             }
             e.processes = Swift.max(1, medians.count)
@@ -172,7 +191,7 @@ enum Markdown {
         let main =
             counts.max { a, b in a.value.count < b.value.count || (a.value.count == b.value.count && a.key < b.key) }?
             .key ?? 0
-        var runsText = "medians of \(main) runs"
+        var runsText = "fastest of \(main) runs"
         let others = counts.keys.filter { $0 != main }.sorted(by: >)
         if !others.isEmpty {
             runsText +=
@@ -185,7 +204,10 @@ enum Markdown {
             warmups.count == 1
             ? "\(warmups.first!) discarded warm-up" + (warmups.first! == 1 ? "" : "s") : "discarded warm-ups"
         let processes = entries.map(\.processes).max() ?? 1
-        if processes > 1 { runsText += ", each cell the median of \(processes) processes' medians" }
+        if let minTime = entries.map(\.minTime).max(), minTime > 0 {
+            runsText += " (more for short runs: at least \(String(format: "%g", minTime)) s of runs per cell)"
+        }
+        if processes > 1 { runsText += " in each of \(processes) processes" }
         let seeds = Set(entries.map(\.seed)).sorted().map(String.init).joined(separator: ", ")
         return "Measured on \(formatter.string(from: Date())) with `\(command)`, seed \(seeds), \(runsText) "
             + "after \(warmupText), on \(machine())."

@@ -47,8 +47,14 @@ struct Measurement: Sendable {
 
 /// Runs engines on workloads and reports progress on stderr.
 struct Runner {
+    /// Measured runs at least.
     var runs: Int
     var warmups: Int
+    /// Measured seconds at least: a short engine runs past `runs` until its
+    /// measured runs add up to this (at most ``maxRuns``). On this shared
+    /// machine, 11 runs of 150 µs gave medians 1.7x apart from process to
+    /// process; a quarter of a second of them does not.
+    var minTime: Double
     var check: Bool
     var totalSteps: Int
     var step = 0
@@ -71,11 +77,18 @@ struct Runner {
         // counts clock ticks, so shorter windows give no figure.
         var otherStart = -1.0
         var windowStart: UInt64 = 0
-        for r in 0..<(warmups + runs) {
-            ticker.phase(r < warmups ? "warm-up \(r + 1)/\(warmups)" : "run \(r - warmups + 1)/\(runs)")
+        var measured = 0.0
+        var r = 0
+        while r < warmups + runs || (measured < minTime && m.seconds.count < Self.maxRuns) {
+            defer { r += 1 }
+            let label =
+                r < warmups
+                ? "warm-up \(r + 1)/\(warmups)"
+                : r < warmups + runs ? "run \(r - warmups + 1)/\(runs)" : "run \(r - warmups + 1) (to \(minTime) s)"
+            ticker.phase(label)
             progress(
                 "[\(step)/\(totalSteps)] \(engine.name) \(workload.preset.rawValue) count=\(workload.old.count) "
-                    + (r < warmups ? "warm-up" : "run \(r - warmups + 1)/\(runs)"))
+                    + label)
             if r == warmups {
                 otherStart = bench_other_cpu_seconds()
                 windowStart = bench_now_ns()
@@ -86,6 +99,7 @@ struct Runner {
             let end = bench_now_ns()
             if r >= warmups {
                 m.seconds.append(Double(end - start) / 1e9)
+                measured += Double(end - start) / 1e9
                 m.faults.append(Double(bench_minor_faults() - faults))
             }
         }
@@ -116,6 +130,9 @@ struct Runner {
         clearProgress()
         return m
     }
+
+    /// The most measured runs `minTime` adds up to.
+    static let maxRuns = 10_000
 
     func progress(_ line: String) {
         guard showProgress else { return }

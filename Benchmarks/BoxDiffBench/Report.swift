@@ -77,11 +77,15 @@ enum Report {
     /// `mix`: the change fractions of a mix workload (written as delete,
     /// insert, move, update).
     static func json(
-        _ m: Measurement, layout: String, seed: UInt64, runs: Int, warmups: Int = 1, mix: ChangeMix? = nil
+        _ m: Measurement, layout: String, seed: UInt64, runs: Int, warmups: Int = 1, minTime: Double = 0,
+        mix: ChangeMix? = nil
     ) -> String {
+        // runs: as asked (--runs); measured_runs: as made, more when the
+        // runs were shorter than min_time_seconds in all.
         var fields: [(String, Any?)] = [
             ("preset", m.preset), ("engine", m.engine), ("count", m.count), ("new_count", m.newCount),
-            ("layout", layout), ("seed", seed), ("runs", runs), ("warmups", warmups),
+            ("layout", layout), ("seed", seed), ("runs", runs), ("measured_runs", m.seconds.count),
+            ("min_time_seconds", minTime), ("warmups", warmups),
         ]
         if let mix {
             fields += [("delete", mix.delete), ("insert", mix.insert), ("move", mix.move), ("update", mix.update)]

@@ -54,14 +54,19 @@ enum SmallMarkdown {
                 out.append(first)
             }
         }
-        // Cases measured by several processes: each value the median of
-        // theirs (one process that ran slow as a whole moves nothing).
+        // Cases measured by several processes: each time the fastest of
+        // theirs (the `_min_seconds` keys: fastest samples; host
+        // interference only ever adds time, see Markdown.merged); ratios
+        // and counts the median of theirs (a ratio's two times were
+        // measured sample by sample side by side, so a slow phase moves
+        // both).
         for i in out.indices where out[i].repeats.count > 1 {
             var values: [String: Double] = [:]
             for key in out[i].values.keys {
                 let all = out[i].repeats.compactMap { $0[key] }.sorted()
                 let n = all.count
-                values[key] = n % 2 == 1 ? all[n / 2] : (all[n / 2 - 1] + all[n / 2]) / 2
+                values[key] =
+                    key.hasSuffix("_min_seconds") ? all[0] : n % 2 == 1 ? all[n / 2] : (all[n / 2 - 1] + all[n / 2]) / 2
             }
             out[i].values = values
         }
@@ -73,14 +78,18 @@ enum SmallMarkdown {
         let samples = Set(rows.map(\.samples)).sorted().map(String.init).joined(separator: ", ")
         let processes = rows.map(\.repeats.count).max() ?? 1
         var out =
-            "UI sizes (`--small`, mix preset): µs per diff in a steady loop, medians of \(samples) samples"
-            + (processes > 1 ? ", each value the median of \(processes) processes'" : "") + ".\n\n"
+            "UI sizes (`--small`, mix preset): µs per diff in a steady loop, the fastest of \(samples) samples"
+            + (processes > 1 ? " in each of \(processes) processes; ratios: medians of per-sample ratios" : "")
+            + ".\n\n"
         out += "| UI size | box | flat | core-heckel | floor | box/flat | box/floor | render | render/diff "
         out += "| allocations per diff (box / flat / render) |\n"
         out += "|---|---|---|---|---|---|---|---|---|---|\n"
         for row in rows {
+            // The fastest sample (lines written before the `_min_seconds`
+            // keys: the median one).
             func micro(_ key: String) -> String {
-                guard let v = row.values[key] else { return "n/a" }
+                let fastest = key.replacingOccurrences(of: "_median_seconds", with: "_min_seconds")
+                guard let v = row.values[fastest] ?? row.values[key] else { return "n/a" }
                 let us = v * 1e6
                 return us >= 100
                     ? String(format: "%.0f", us)

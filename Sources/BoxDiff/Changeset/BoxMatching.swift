@@ -18,6 +18,9 @@ struct BoxMatching {
     @usableFromInline let rowOldToNewStart: Int
     /// Where the new rows' map starts in ``pairs``.
     @usableFromInline let rowNewToOldStart: Int
+    /// How many rows the pairing paired (a capacity hint for the plans'
+    /// delete and insert lists).
+    @usableFromInline let pairedRowCount: Int
     /// Whether both pairings are minimal for their algorithm.
     @usableFromInline let isMinimal: Bool
     /// Whether both Boxes have the same sections in the same order (each
@@ -88,6 +91,7 @@ struct BoxMatching {
         pairs.append(contentsOf: result.oldToNew)
         pairs.append(contentsOf: result.newToOld)
         isMinimal = sectionsMinimal && result.isMinimal
+        pairedRowCount = result.matchedCount
         var patchedRows: [UInt64] = []
         // One exact type on both sides: equal hashes are equal values.
         if old.exactRowContentKind == nil || old.exactRowContentKind != new.exactRowContentKind {

@@ -35,8 +35,10 @@ struct BoxStagedPlan {
         let old = m.old
         let new = m.new
 
-        // Stage 1 and 2: updates of carried rows, deletes.
+        // Stage 1 and 2: updates of carried rows, deletes (at most the
+        // unpaired old rows: one allocation, not a doubling per append).
         var deleted: [ElementPath] = []
+        deleted.reserveCapacity(max(0, old.rowCount - m.pairedRowCount))
         // Carried rows whose content changed: reloaded in stage 1 (old
         // paths; ``UpdateStyle/reload``, not re-bound) or reconfigured in
         // stage 5 (new paths; every one with ``UpdateStyle/reconfigure``,
@@ -109,6 +111,7 @@ struct BoxStagedPlan {
         let rowKeep = try m.rowsKeptInPlace(filled: workspace)
         var moved: [Move<ElementPath>] = []
         var inserted: [ElementPath] = []
+        inserted.reserveCapacity(max(0, new.rowCount - m.pairedRowCount))
         m.withRaw { raw in
             rowKeep.withUnsafeBufferPointer { keep in
                 for s in 0..<old.sectionCount where raw.sectionOldToNew[s] != none {

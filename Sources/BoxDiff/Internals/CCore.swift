@@ -48,7 +48,7 @@ final class CoreResult {
 
     var oldCount: Int { Int(raw.old_count) }
     var newCount: Int { Int(raw.new_count) }
-    var matchedCount: Int { Int(raw.matched_count) }
+    @usableFromInline var matchedCount: Int { Int(raw.matched_count) }
     @usableFromInline var isMinimal: Bool { raw.minimal != 0 }
 
     @usableFromInline var oldToNew: UnsafeBufferPointer<UInt32> { buffer(raw.old_to_new, raw.old_count) }

@@ -44,10 +44,14 @@ extension ListView {
         setData: (Data) -> Void,
         completion: (() -> Void)? = nil
     ) {
-        guard let target = changeset.stages.last?.data else {
+        // The last stage's data alone (`stages.last?.data` copied the
+        // whole stage, its nine call lists retained and released).
+        let stageCount = changeset.stages.count
+        guard stageCount > 0 else {
             completion?()
             return
         }
+        let target = changeset.stages[stageCount - 1].data
         guard !changeset.reloadsEverything, canAnimateBatchUpdates else {
             reloadEverything(with: target, setData: setData, completion: completion)
             return
