@@ -64,7 +64,7 @@ public struct IdentityTable: Sendable, Hashable {
         let wordCount = 3 * sectionCount + 2 * rowCount + 1 + (rowCount + 1) / 2
         let layout = NodeLayout<RowID>()
         var kinds = Component.RowKinds()
-        words = [UInt64](unsafeUninitializedCapacity: wordCount) { buffer, initialized in
+        words = [UInt64](overwriting: wordCount) { buffer in
             let base = buffer.baseAddress!
             let sectionIDs = base
             let sectionContents = base + sectionCount
@@ -110,7 +110,6 @@ public struct IdentityTable: Sendable, Hashable {
                 }
             }
             offsets[sectionCount] = UInt64(truncatingIfNeeded: k)
-            initialized = wordCount
         }
         exactRowContentKind = kinds.exactKind
     }
