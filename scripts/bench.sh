@@ -64,42 +64,47 @@ run() {
     echo
 }
 
-# With --markdown-out, each table preset runs in BENCH_PROCESSES separate
-# processes (default 5) and the table shows the fastest of their medians
-# (ratios: the median of theirs): on this shared 2-vCPU machine a whole
-# process sometimes runs 1.3-1.5x slower than the next one (every engine at
-# once, often several processes in a row), which moved single-run medians,
-# and the median of 3 processes' medians, by more than 10% from suite to
-# suite. Short cells also run for at least --min-time (0.25 s) each.
+# With --markdown-out, the table presets run in BENCH_PROCESSES rounds
+# (default 5), each preset in its own process per round, and the tables
+# show for each cell the median over the rounds of each round's fastest
+# run (ratios: the median of the rounds'). On this shared 2-vCPU machine
+# whole processes, and stretches of a minute or more, run 1.3-1.5x slower
+# (the host's other load, which only ever adds time): medians of one
+# process per preset moved by more than 10% from suite to suite, and so
+# did 5 processes run back to back, when all 5 fell in one slow stretch.
+# Rounds spread each cell's processes over the whole suite (see
+# Benchmarks/BoxDiffBench/Markdown.swift, merged). Short cells also run
+# for at least --min-time (0.25 s) each.
 processes="${BENCH_PROCESSES:-5}"
+rounds=1
+if [ -n "$jsonl" ]; then rounds="$processes"; fi
 md() {
-    if [ -n "$jsonl" ]; then
-        for _ in $(seq "$processes"); do run "$@" --json-append "$jsonl"; done
-    else
-        run "$@"
-    fi
+    if [ -n "$jsonl" ]; then run "$@" --json-append "$jsonl"; else run "$@"; fi
 }
 
-# Random change mix (10% deletes, 10% inserts, 2% moves, 5% updates), every engine.
-md --preset mix --count 10000,100000,1000000 --runs 11 --check
-# 1% edits: LCS against Heckel.
-md --preset mix --count 100000 --delete 0.004 --insert 0.004 --move 0.001 --update 0.001 \
-    --engines floor,core-heckel,core-lcs,flat --runs 11 --check
-# UI sizes: Box API (old table cached) against the flat API, the core and
-# the floor on the same rows, and the render loop (BoxRenderer over a no-op
-# view) against its bare diff; µs per diff and allocations per diff in a
-# steady loop (Small.swift). 20, 100 and 500 rows in 1 and 5 sections, and
-# 10,000 rows in 100 sections.
-md --small 20x1,20x5,100x1,100x5,500x1,500x5,10000x100 --runs 11 --check
-# Published setups (DifferenceKit's README benchmark) and the easy case.
-# (Runs of tens of µs: many of them, so that medians repeat run to run.)
-md --preset differencekit-5k --runs 51 --check
-md --preset differencekit-100k --runs 11 --check
-md --preset identical --count 100000 --runs 31 --check
-# Worst cases for moves and for LCS.
-md --preset shuffle --count 100000 --engines floor,core-heckel,core-lcs --check
-# Scale: 10 million elements.
-md --preset mix --count 10000000 --engines floor,core-heckel --runs 3
+for round in $(seq "$rounds"); do
+    if [ "$rounds" -gt 1 ]; then echo "== round $round of $rounds (BENCH_PROCESSES)"; echo; fi
+    # Random change mix (10% deletes, 10% inserts, 2% moves, 5% updates), every engine.
+    md --preset mix --count 10000,100000,1000000 --runs 11 --check
+    # 1% edits: LCS against Heckel.
+    md --preset mix --count 100000 --delete 0.004 --insert 0.004 --move 0.001 --update 0.001 \
+        --engines floor,core-heckel,core-lcs,flat --runs 11 --check
+    # UI sizes: Box API (old table cached) against the flat API, the core
+    # and the floor on the same rows, and the render loop (BoxRenderer over
+    # a no-op view) against its bare diff; µs per diff and allocations per
+    # diff in a steady loop (Small.swift). 20, 100 and 500 rows in 1 and 5
+    # sections, and 10,000 rows in 100 sections.
+    md --small 20x1,20x5,100x1,100x5,500x1,500x5,10000x100 --runs 11 --check
+    # Published setups (DifferenceKit's README benchmark) and the easy case.
+    # (Runs of tens of µs: many of them, so that medians repeat run to run.)
+    md --preset differencekit-5k --runs 51 --check
+    md --preset differencekit-100k --runs 11 --check
+    md --preset identical --count 100000 --runs 31 --check
+    # Worst cases for moves and for LCS.
+    md --preset shuffle --count 100000 --engines floor,core-heckel,core-lcs --check
+    # Scale: 10 million elements.
+    md --preset mix --count 10000000 --engines floor,core-heckel --runs 3
+done
 # Hash flooding: ids crafted against the former unkeyed slot function (old)
 # and against the keyed mixer with key 0 (mix0), against random ids; the
 # tables use a random per-workspace key, so all three should cost the same.

@@ -28,7 +28,7 @@ enum Markdown {
         var bytesPerElement: Double?
         var note: String?
         /// How many benchmark processes measured this cell (`fastest` is
-        /// the fastest run of all of them).
+        /// then the median of their fastest runs).
         var processes = 1
 
         /// The time the table shows: the fastest run, or the median where
@@ -147,13 +147,16 @@ enum Markdown {
 
     /// One entry per cell (row label and engine), in first-seen order:
     /// cells measured by several processes (the suite runs each preset
-    /// more than once, BENCH_PROCESSES) show the fastest run of them all.
-    /// On this shared 2-vCPU machine whole processes, and stretches of
-    /// seconds inside one, run 1.3-1.5x slower than the next (the host's
-    /// other load, which only ever adds time): over two suites of 5
-    /// processes per preset, the median of the medians left 19 of 36 core,
-    /// flat and floor cells more than 10% apart between the suites, the
-    /// fastest median 5, the fastest run 3 (at 10-11%).
+    /// once per round, BENCH_PROCESSES rounds) show the median of the
+    /// processes' fastest runs. A process's fastest run leaves out the
+    /// stretches inside it when the shared host slowed it down (that load
+    /// only ever adds time); the median over processes leaves out whole
+    /// processes that ran slow, and the rare process whose heap layout
+    /// made one engine fast (box-cold at 100k: 1 process in 10 ran 15%
+    /// faster). Two suites of 5 rounds: 0 of 83 times more than 10% apart
+    /// this way; 2 with the median of the medians, 1 with the fastest run
+    /// of all, and 10 and 2 when each preset's 5 processes ran back to
+    /// back instead of in rounds.
     static func merged(_ entries: [Entry]) -> [Entry] {
         var order: [String] = []
         var groups: [String: [Entry]] = [:]
@@ -167,7 +170,9 @@ enum Markdown {
             var e = group.last!
             let medians = group.compactMap(\.median)
             if !medians.isEmpty {
-                e.fastest = group.compactMap { $0.fastest ?? $0.median }.min()
+                let fastest = group.compactMap { $0.fastest ?? $0.median }.sorted()
+                let n = fastest.count
+                e.fastest = n % 2 == 1 ? fastest[n / 2] : (fastest[n / 2 - 1] + fastest[n / 2]) / 2
                 e.minimal = group.allSatisfy(\.minimal)
             }
             e.processes = Swift.max(1, medians.count)
@@ -207,7 +212,7 @@ enum Markdown {
         if let minTime = entries.map(\.minTime).max(), minTime > 0 {
             runsText += " (more for short runs: at least \(String(format: "%g", minTime)) s of runs per cell)"
         }
-        if processes > 1 { runsText += " in each of \(processes) processes" }
+        if processes > 1 { runsText += " in each of \(processes) processes, the median of theirs" }
         let seeds = Set(entries.map(\.seed)).sorted().map(String.init).joined(separator: ", ")
         return "Measured on \(formatter.string(from: Date())) with `\(command)`, seed \(seeds), \(runsText) "
             + "after \(warmupText), on \(machine())."

@@ -54,19 +54,15 @@ enum SmallMarkdown {
                 out.append(first)
             }
         }
-        // Cases measured by several processes: each time the fastest of
-        // theirs (the `_min_seconds` keys: fastest samples; host
-        // interference only ever adds time, see Markdown.merged); ratios
-        // and counts the median of theirs (a ratio's two times were
-        // measured sample by sample side by side, so a slow phase moves
-        // both).
+        // Cases measured by several processes: each value the median of
+        // theirs (see Markdown.merged; the times shown are the
+        // `_min_seconds` keys, each process's fastest sample).
         for i in out.indices where out[i].repeats.count > 1 {
             var values: [String: Double] = [:]
             for key in out[i].values.keys {
                 let all = out[i].repeats.compactMap { $0[key] }.sorted()
                 let n = all.count
-                values[key] =
-                    key.hasSuffix("_min_seconds") ? all[0] : n % 2 == 1 ? all[n / 2] : (all[n / 2 - 1] + all[n / 2]) / 2
+                values[key] = n % 2 == 1 ? all[n / 2] : (all[n / 2 - 1] + all[n / 2]) / 2
             }
             out[i].values = values
         }
@@ -79,7 +75,8 @@ enum SmallMarkdown {
         let processes = rows.map(\.repeats.count).max() ?? 1
         var out =
             "UI sizes (`--small`, mix preset): µs per diff in a steady loop, the fastest of \(samples) samples"
-            + (processes > 1 ? " in each of \(processes) processes; ratios: medians of per-sample ratios" : "")
+            + (processes > 1 ? " in each of \(processes) processes, the median of theirs" : "")
+            + "; ratios: medians of per-sample ratios"
             + ".\n\n"
         out += "| UI size | box | flat | core-heckel | floor | box/flat | box/floor | render | render/diff "
         out += "| allocations per diff (box / flat / render) |\n"
