@@ -210,9 +210,9 @@ enum Markdown {
             ? "\(warmups.first!) discarded warm-up" + (warmups.first! == 1 ? "" : "s") : "discarded warm-ups"
         let processes = entries.map(\.processes).max() ?? 1
         if let minTime = entries.map(\.minTime).max(), minTime > 0 {
-            runsText += " (more for short runs: at least \(String(format: "%g", minTime)) s of runs per cell)"
+            runsText += " and of at least \(String(format: "%g", minTime)) s of runs"
         }
-        if processes > 1 { runsText += " in each of \(processes) processes, the median of theirs" }
+        if processes > 1 { runsText += " per process, the median of \(processes) processes," }
         let seeds = Set(entries.map(\.seed)).sorted().map(String.init).joined(separator: ", ")
         return "Measured on \(formatter.string(from: Date())) with `\(command)`, seed \(seeds), \(runsText) "
             + "after \(warmupText), on \(machine())."

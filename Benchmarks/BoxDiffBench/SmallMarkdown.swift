@@ -75,7 +75,7 @@ enum SmallMarkdown {
         let processes = rows.map(\.repeats.count).max() ?? 1
         var out =
             "UI sizes (`--small`, mix preset): µs per diff in a steady loop, the fastest of \(samples) samples"
-            + (processes > 1 ? " in each of \(processes) processes, the median of theirs" : "")
+            + (processes > 1 ? " per process, the median of \(processes) processes" : "")
             + "; ratios: medians of per-sample ratios"
             + ".\n\n"
         out += "| UI size | box | flat | core-heckel | floor | box/flat | box/floor | render | render/diff "
