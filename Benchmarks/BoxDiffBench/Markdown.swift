@@ -170,9 +170,7 @@ enum Markdown {
             var e = group.last!
             let medians = group.compactMap(\.median)
             if !medians.isEmpty {
-                let fastest = group.compactMap { $0.fastest ?? $0.median }.sorted()
-                let n = fastest.count
-                e.fastest = n % 2 == 1 ? fastest[n / 2] : (fastest[n / 2 - 1] + fastest[n / 2]) / 2
+                e.fastest = group.compactMap { $0.fastest ?? $0.median }.median
                 e.minimal = group.allSatisfy(\.minimal)
             }
             e.processes = Swift.max(1, medians.count)

@@ -26,22 +26,25 @@ struct Measurement: Sendable {
     var check: String?
 
     var ran: Bool { !seconds.isEmpty }
-    var median: Double {
-        let s = seconds.sorted()
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-    }
+    var median: Double { seconds.median ?? 0 }
     /// Median minor page faults per measured run.
-    var medianFaults: Double? {
-        let s = faults.sorted()
-        guard !s.isEmpty else { return nil }
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-    }
+    var medianFaults: Double? { faults.median }
     var min: Double { seconds.min() ?? 0 }
     var max: Double { seconds.max() ?? 0 }
     /// Peak bytes per element of the larger list.
     var bytesPerElement: Double? {
         guard let peakBytes, !peakIsRSS else { return nil }
         return Double(peakBytes) / Double(Swift.max(Swift.max(count, newCount), 1))
+    }
+}
+
+extension Array where Element == Double {
+    /// The median (the mean of the middle two for an even count); nil
+    /// when empty.
+    var median: Double? {
+        guard !isEmpty else { return nil }
+        let s = sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
     }
 }
 

@@ -59,11 +59,7 @@ enum Small {
         }
     }
 
-    static func median(_ values: [Double]) -> Double {
-        let s = values.sorted()
-        guard !s.isEmpty else { return 0 }
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-    }
+    static func median(_ values: [Double]) -> Double { values.median ?? 0 }
 
     /// Mean seconds per diff over `iterations` back-to-back runs.
     static func sample(_ engine: BenchEngine, _ workload: Workload, iterations: Int) throws -> Double {

@@ -60,9 +60,7 @@ enum SmallMarkdown {
         for i in out.indices where out[i].repeats.count > 1 {
             var values: [String: Double] = [:]
             for key in out[i].values.keys {
-                let all = out[i].repeats.compactMap { $0[key] }.sorted()
-                let n = all.count
-                values[key] = n % 2 == 1 ? all[n / 2] : (all[n / 2 - 1] + all[n / 2]) / 2
+                values[key] = out[i].repeats.compactMap { $0[key] }.median
             }
             out[i].values = values
         }
@@ -82,11 +80,12 @@ enum SmallMarkdown {
         out += "| allocations per diff (box / flat / render) |\n"
         out += "|---|---|---|---|---|---|---|---|---|---|\n"
         for row in rows {
-            // The fastest sample (lines written before the `_min_seconds`
-            // keys: the median one).
-            func micro(_ key: String) -> String {
-                let fastest = key.replacingOccurrences(of: "_median_seconds", with: "_min_seconds")
-                guard let v = row.values[fastest] ?? row.values[key] else { return "n/a" }
+            // An engine's fastest sample (lines written before the
+            // `_min_seconds` keys: its median one).
+            func micro(_ engine: String) -> String {
+                guard let v = row.values[engine + "_min_seconds"] ?? row.values[engine + "_median_seconds"] else {
+                    return "n/a"
+                }
                 let us = v * 1e6
                 return us >= 100
                     ? String(format: "%.0f", us)
@@ -97,9 +96,8 @@ enum SmallMarkdown {
             func ratio(_ key: String) -> String { row.values[key].map { String(format: "×%.2f", $0) } ?? "n/a" }
             func count(_ key: String) -> String { row.values[key].map { String(format: "%.0f", $0) } ?? "n/a" }
             let cells = [
-                row.label, micro("box_median_seconds"), micro("flat_median_seconds"), micro("core_median_seconds"),
-                micro("floor_median_seconds"), ratio("box_over_flat"), ratio("box_over_floor"),
-                micro("render_median_seconds"), ratio("render_over_diff"),
+                row.label, micro("box"), micro("flat"), micro("core"), micro("floor"), ratio("box_over_flat"),
+                ratio("box_over_floor"), micro("render"), ratio("render_over_diff"),
                 [count("box_mallocs_per_diff"), count("flat_mallocs_per_diff"), count("render_mallocs_per_render")]
                     .joined(separator: " / "),
             ]
