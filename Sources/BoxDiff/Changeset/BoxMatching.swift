@@ -116,8 +116,11 @@ struct BoxMatching {
         @usableFromInline let rowNewToOld: UnsafePointer<UInt32>
         @usableFromInline let oldWords: UnsafePointer<UInt64>
         @usableFromInline let newWords: UnsafePointer<UInt64>
-        @usableFromInline let old: IdentityTable
-        @usableFromInline let new: IdentityTable
+        /// Where things are in the old and new tables' words (plain
+        /// integers: a Raw holds no reference, so making one retains
+        /// nothing).
+        @usableFromInline let old: IdentityTable.Layout
+        @usableFromInline let new: IdentityTable.Layout
 
         @inlinable init(
             _ m: BoxMatching, pairs: UnsafePointer<UInt32>, old: UnsafePointer<UInt64>, new: UnsafePointer<UInt64>
@@ -128,8 +131,8 @@ struct BoxMatching {
             rowNewToOld = pairs + m.rowNewToOldStart
             oldWords = old
             newWords = new
-            self.old = m.old
-            self.new = m.new
+            self.old = m.old.layout
+            self.new = m.new.layout
         }
 
         /// Where old section `s`'s rows start.

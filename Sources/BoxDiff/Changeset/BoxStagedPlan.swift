@@ -25,15 +25,16 @@ struct BoxStagedPlan {
     /// The calls of every stage, each list in the index space of its own
     /// stage: `elementUpdated` (stage 1) and `elementReconfigured` (stage 5)
     /// for the updated rows, `sectionUpdated` in new indices (stage 6).
-    @usableFromInline var update = BatchUpdate()
+    @usableFromInline let update: BatchUpdate
 
     @usableFromInline
-    init(_ m: BoxMatching, style: UpdateStyle, workspace: DiffWorkspace) throws(DiffError) {
-        matching = m
-        updateStyle = style
+    init(_ m: consuming BoxMatching, style: UpdateStyle, workspace: DiffWorkspace) throws(DiffError) {
+        var update = BatchUpdate()
         let none = BoxMatching.none
-        let old = m.old
-        let new = m.new
+        // Counts, not copies of the tables (a copy is a retain and a
+        // release).
+        let old = (sectionCount: m.old.sectionCount, rowCount: m.old.rowCount)
+        let new = (sectionCount: m.new.sectionCount, rowCount: m.new.rowCount)
 
         // Stage 1 and 2: updates of carried rows, deletes (at most the
         // unpaired old rows: one allocation, not a doubling per append).
@@ -140,6 +141,10 @@ struct BoxStagedPlan {
         }
         update.elementMoved = moved
         update.elementInserted = inserted
+        // Stored once, at the end: no copy of the whole plan on return.
+        self.update = update
+        self.updateStyle = style
+        self.matching = m
     }
 }
 

@@ -174,10 +174,34 @@ public struct IdentityTable: Sendable, Hashable {
     }
     /// ``section(ofRow:)`` for an index known to be in range.
     @inlinable func section(_ i: Int) -> Int { Self.section(i, packedIn: words[rowSectionsStart &+ (i &>> 1)]) }
-    /// ``section(ofRow:)`` for an index known to be in range, read from
-    /// `words`, this table's ``words`` (no bounds check).
-    @inlinable func section(_ i: Int, in words: UnsafePointer<UInt64>) -> Int {
-        Self.section(i, packedIn: words[rowSectionsStart &+ (i &>> 1)])
+    /// Where things are in ``words``, for reading them through a raw
+    /// pointer without holding the table.
+    @usableFromInline
+    struct Layout {
+        /// Where the row contents start.
+        @usableFromInline let rowContentsStart: Int
+        /// Where the section row offsets start.
+        @usableFromInline let offsetsStart: Int
+        /// Where the rows' sections start.
+        @usableFromInline let rowSectionsStart: Int
+
+        @inlinable init(rowContentsStart: Int, offsetsStart: Int, rowSectionsStart: Int) {
+            self.rowContentsStart = rowContentsStart
+            self.offsetsStart = offsetsStart
+            self.rowSectionsStart = rowSectionsStart
+        }
+
+        /// ``IdentityTable/section(ofRow:)`` for an index known to be in
+        /// range, read from `words`, the table's ``IdentityTable/words``
+        /// (no bounds check).
+        @inlinable func section(_ i: Int, in words: UnsafePointer<UInt64>) -> Int {
+            IdentityTable.section(i, packedIn: words[rowSectionsStart &+ (i &>> 1)])
+        }
+    }
+
+    /// This table's ``Layout``.
+    @inlinable var layout: Layout {
+        Layout(rowContentsStart: rowContentsStart, offsetsStart: offsetsStart, rowSectionsStart: rowSectionsStart)
     }
     /// Row `i`'s section out of its packed word: two 32-bit values per
     /// word, the even row's in the low half.
