@@ -41,7 +41,11 @@ final class CoreWorkspace {
 /// and freed on deinit.
 @usableFromInline
 final class CoreResult {
-    var raw = bxd_result_t()
+    /// Unchecked: a result belongs to one workspace, which one diff at a
+    /// time uses (a workspace is not shared between threads), and every
+    /// read of a count or a map would otherwise pay a dynamic exclusivity
+    /// check.
+    @exclusivity(unchecked) var raw = bxd_result_t()
 
     init() { bxd_result_init(&raw) }
     deinit { bxd_result_free(&raw) }
