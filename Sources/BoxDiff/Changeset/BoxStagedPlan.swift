@@ -19,8 +19,6 @@
 ///    indices.
 @usableFromInline
 struct BoxStagedPlan {
-    /// The matching the stages are built from.
-    @usableFromInline let matching: BoxMatching
     @usableFromInline let updateStyle: UpdateStyle
     /// The calls of every stage, each list in the index space of its own
     /// stage: `elementUpdated` (stage 1) and `elementReconfigured` (stage 5)
@@ -28,8 +26,7 @@ struct BoxStagedPlan {
     @usableFromInline let update: BatchUpdate
 
     @usableFromInline
-    init(_ m: consuming BoxMatching, style: UpdateStyle, workspace: DiffWorkspace) throws(DiffError) {
-        var update = BatchUpdate()
+    init(_ m: borrowing BoxMatching, style: UpdateStyle, workspace: DiffWorkspace) throws(DiffError) {
         let none = BoxMatching.none
         // Counts, not copies of the tables (a copy is a retain and a
         // release).
@@ -89,23 +86,22 @@ struct BoxStagedPlan {
                 }
             }
         }
-        update.sectionDeleted = sectionDeleted
-        update.elementDeleted = deleted
-        update.elementUpdated = updated
         reconfigured.sort()
-        update.elementReconfigured = reconfigured
 
         // Stage 3: sections, moves off one longest increasing run.
         let sectionKeep = try m.sectionsKeptInPlace(workspace: workspace)
+        var sectionMoved: [Move<Int>] = []
+        var sectionUpdated: [Int] = []
+        var sectionInserted: [Int] = []
         var position = 0
         for s in 0..<old.sectionCount where m.sectionOldToNew(s) != none {
             let t = Int(m.sectionOldToNew(s))
-            if sectionKeep[s] == 0 { update.sectionMoved.append(Move(source: position, destination: t)) }
-            if m.sectionUpdated(old: s, new: t) { update.sectionUpdated.append(t) }
+            if sectionKeep[s] == 0 { sectionMoved.append(Move(source: position, destination: t)) }
+            if m.sectionUpdated(old: s, new: t) { sectionUpdated.append(t) }
             position += 1
         }
-        for t in 0..<new.sectionCount where m.sectionNewToOld(t) == none { update.sectionInserted.append(t) }
-        update.sectionUpdated.sort()
+        for t in 0..<new.sectionCount where m.sectionNewToOld(t) == none { sectionInserted.append(t) }
+        sectionUpdated.sort()
 
         // Stage 4: rows, sources after stage 3 (section t, rank among the
         // carried rows of the old section), destinations new paths.
@@ -139,22 +135,22 @@ struct BoxStagedPlan {
                 }
             }
         }
-        update.elementMoved = moved
-        update.elementInserted = inserted
-        // Stored once, at the end: no copy of the whole plan on return.
-        self.update = update
-        self.updateStyle = style
-        self.matching = m
+        // Built once, from the lists (moved in, not copied).
+        update = BatchUpdate(
+            sectionDeleted: sectionDeleted, sectionInserted: sectionInserted, sectionUpdated: sectionUpdated,
+            sectionMoved: sectionMoved, elementDeleted: deleted, elementInserted: inserted,
+            elementUpdated: updated, elementMoved: moved, elementReconfigured: reconfigured)
+        updateStyle = style
     }
 }
 
 extension BoxStagedPlan {
     /// The stages, each with its intermediate Box; empty stages omitted,
-    /// the last stage's data equal to `target`.
+    /// the last stage's data equal to `target`. `m` is the matching the
+    /// plan was made from.
     @inlinable
-    func stages<S, R>(source: Box<S, R>, target: Box<S, R>) -> [Changeset<Box<S, R>>] {
+    consuming func stages<S, R>(_ m: borrowing BoxMatching, source: Box<S, R>, target: Box<S, R>) -> [Changeset<Box<S, R>>] {
         typealias B = Box<S, R>
-        let m = matching
         let none = BoxMatching.none
         var stages: [Changeset<B>] = []
         // At most 5 stages: one allocation instead of growing 1, 2, 4.

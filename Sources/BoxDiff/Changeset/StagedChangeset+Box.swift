@@ -62,15 +62,13 @@ extension StagedChangeset {
         let matching = try BoxMatching(source: source, target: target, options: options, workspace: ws)
         let threshold = options.reloadThreshold ?? Int.max
         let isMinimal = matching.isMinimal
-        // The plans take the matching over (consuming: no copy of its
-        // tables and maps, each a retain and a release).
         switch options.mode {
         case .staged:
             let plan = try BoxStagedPlan(matching, style: options.updateStyle, workspace: ws)
             if plan.update.changeCount > threshold {
                 self = .reloadingEverything(target, isMinimal: isMinimal)
             } else {
-                self = StagedChangeset(plan.stages(source: source, target: target), isMinimal: isMinimal)
+                self = StagedChangeset(plan.stages(matching, source: source, target: target), isMinimal: isMinimal)
             }
         case .singleBatch:
             let plan = try BoxSingleBatchPlan(matching, style: options.updateStyle, workspace: ws)
