@@ -149,7 +149,9 @@ extension BoxStagedPlan {
     /// the last stage's data equal to `target`. `m` is the matching the
     /// plan was made from.
     @inlinable
-    consuming func stages<S, R>(_ m: borrowing BoxMatching, source: Box<S, R>, target: Box<S, R>) -> [Changeset<Box<S, R>>] {
+    consuming func stages<S, R>(
+        _ m: borrowing BoxMatching, source: Box<S, R>, target: Box<S, R>
+    ) -> [Changeset<Box<S, R>>] {
         typealias B = Box<S, R>
         let none = BoxMatching.none
         var stages: [Changeset<B>] = []
