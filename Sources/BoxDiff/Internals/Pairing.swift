@@ -107,9 +107,12 @@ enum Pairing {
         _ old: ArraySlice<UInt64>, _ new: ArraySlice<UInt64>, _ options: DiffOptions, _ workspace: DiffWorkspace,
         _ pairsOnly: Bool
     ) throws(DiffError) -> Duplicate? {
-        if case .tooLarge(let count, let limit) = CCore.tooLarge(
-            [old.count, new.count], lcs: options.algorithm == .lcs),
-            count > limit
+        // Checked in the open first: building the counts' array on every
+        // diff cost more than the check.
+        let lcs = options.algorithm == .lcs
+        if old.count > CCore.maxCount || new.count > CCore.maxCount
+            || (lcs && old.count + new.count > CCore.maxLCSTotalCount),
+            case .tooLarge(let count, let limit) = CCore.tooLarge([old.count, new.count], lcs: lcs)
         {
             throw .tooLarge(count: count, limit: limit)
         }
