@@ -35,15 +35,15 @@ struct BoxStagedPlan {
 
         // Stage 1 and 2: updates of carried rows, deletes (at most the
         // unpaired old rows: one allocation, not a doubling per append).
-        var deleted: [ElementPath] = []
+        var deleted = Array.reusing(&workspace.deletedRows)
         deleted.reserveCapacity(max(0, old.rowCount - m.pairedRowCount))
         // Carried rows whose content changed: reloaded in stage 1 (old
         // paths; ``UpdateStyle/reload``, not re-bound) or reconfigured in
         // stage 5 (new paths; every one with ``UpdateStyle/reconfigure``,
         // the re-bound ones with ``UpdateStyle/reload``). Their partners
         // are read back from the matching when the stages are built.
-        var updated: [ElementPath] = []
-        var reconfigured: [ElementPath] = []
+        var updated = Array.reusing(&workspace.updatedRows)
+        var reconfigured = Array.reusing(&workspace.reconfiguredRows)
         var sectionDeleted: [Int] = []
         // The same pass writes every old row's longest-run value (see
         // BoxMatching.rowsKeptInPlace(workspace:)): its rank in its new
@@ -106,8 +106,8 @@ struct BoxStagedPlan {
         // Stage 4: rows, sources after stage 3 (section t, rank among the
         // carried rows of the old section), destinations new paths.
         let rowKeep = try m.rowsKeptInPlace(filled: workspace)
-        var moved: [Move<ElementPath>] = []
-        var inserted: [ElementPath] = []
+        var moved = Array.reusing(&workspace.movedRows)
+        var inserted = Array.reusing(&workspace.insertedRows)
         inserted.reserveCapacity(max(0, new.rowCount - m.pairedRowCount))
         m.withRaw { raw in
             rowKeep.withUnsafeBufferPointer { keep in
@@ -135,7 +135,13 @@ struct BoxStagedPlan {
                 }
             }
         }
-        // Built once, from the lists (moved in, not copied).
+        // Kept for the next diff (see DiffWorkspace.deletedRows).
+        workspace.deletedRows = deleted
+        workspace.insertedRows = inserted
+        workspace.updatedRows = updated
+        workspace.reconfiguredRows = reconfigured
+        workspace.movedRows = moved
+        // Built once, from the lists.
         update = BatchUpdate(
             sectionDeleted: sectionDeleted, sectionInserted: sectionInserted, sectionUpdated: sectionUpdated,
             sectionMoved: sectionMoved, elementDeleted: deleted, elementInserted: inserted,

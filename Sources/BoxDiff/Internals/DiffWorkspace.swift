@@ -25,6 +25,23 @@ public final class DiffWorkspace {
     /// The pairing maps of the last Box diff (``BoxMatching/pairs``): its
     /// buffer is reused by the next diff once that matching is gone.
     @exclusivity(unchecked) @usableFromInline var matchPairs: [UInt32] = []
+    /// The row call lists of the last staged Box diff (deletes, inserts,
+    /// updates, reconfigures, moves), kept so that the next diff reuses
+    /// their buffers once the caller has dropped that changeset: at app
+    /// sizes, allocating and freeing a list (and looking up its storage
+    /// type's metadata) costs more than filling it. A list the caller still
+    /// holds is left to the caller (copy on write) and the diff allocates
+    /// a new one; a list larger than ``reusedListCapacity`` is not kept.
+    @exclusivity(unchecked) var deletedRows: [ElementPath] = []
+    @exclusivity(unchecked) var insertedRows: [ElementPath] = []
+    @exclusivity(unchecked) var updatedRows: [ElementPath] = []
+    @exclusivity(unchecked) var reconfiguredRows: [ElementPath] = []
+    @exclusivity(unchecked) var movedRows: [Move<ElementPath>] = []
+
+    /// The largest call list (in elements) a workspace keeps for reuse: the
+    /// allocation it saves only matters for small lists, and a kept list
+    /// is memory held until the next diff.
+    static let reusedListCapacity = 4096
 
     /// Creates an empty workspace.
     /// - Throws: ``DiffError/outOfMemory``.
@@ -34,6 +51,20 @@ public final class DiffWorkspace {
 }
 
 extension Array {
+    /// The buffer of `list` emptied, for a list the caller is about to fill
+    /// again; `list` is left empty. When `list` alone holds its buffer
+    /// (whoever had a copy dropped it), the buffer itself, with no
+    /// allocation; when a copy still holds it, a new buffer of the same
+    /// capacity (the copy keeps its elements); when it is longer than
+    /// ``DiffWorkspace/reusedListCapacity``, an empty array.
+    static func reusing(_ list: inout [Element]) -> [Element] {
+        var taken: [Element] = []
+        swap(&taken, &list)
+        guard taken.capacity <= DiffWorkspace.reusedListCapacity else { return [] }
+        if !taken.isEmpty { taken.removeAll(keepingCapacity: true) }
+        return taken
+    }
+
     /// `count` copies of `value`, allocated (when at all) through code
     /// specialized for `Element`: `Array(repeating:count:)` allocates
     /// through the standard library's unspecialized code, which looks up

@@ -1,0 +1,64 @@
+import BoxDiffTestSupport
+import Testing
+
+@testable import BoxDiff
+
+/// A workspace keeps the last staged Box diff's row call lists and reuses
+/// their buffers in the next diff once the caller has dropped that
+/// changeset (DiffWorkspace.deletedRows and the others). A changeset the
+/// caller keeps must never change, and reused buffers must not carry
+/// calls over into the next changeset.
+@Suite("Box diff: workspace list reuse")
+struct WorkspaceReuseTests {
+    /// Random Box pairs diffed through one workspace: every changeset is
+    /// kept, then each is compared with the same diff through a fresh
+    /// workspace (calls and data).
+    @Test func keptChangesetsStayUnchanged() throws {
+        var rng = SeededGenerator(seed: 0x5EED_2026)
+        let shape = BoxPairShape(maxSections: 6, maxRowsPerSection: 12, editRate: 0.3)
+        let pairs = (0..<300).map { _ in BoxGenerators.pair(shape: shape, using: &rng) }
+        let shared = try DiffWorkspace()
+        var kept: [StagedChangeset<BoxGenerators.TestBox>] = []
+        for (old, new) in pairs {
+            kept.append(try StagedChangeset(source: old, target: new, workspace: shared))
+        }
+        #expect(kept.contains { stages in stages.contains { $0.elementDeleted.count > 0 } })
+        for (k, (old, new)) in pairs.enumerated() {
+            let fresh = try StagedChangeset(source: old, target: new, workspace: DiffWorkspace())
+            #expect(kept[k] == fresh, "pair \(k)")
+        }
+    }
+
+    /// The same kind of pairs diffed through one workspace, each changeset
+    /// dropped before the next diff (so the lists' buffers are reused):
+    /// each is the fresh workspace's changeset.
+    @Test func droppedChangesetsGiveCorrectResults() throws {
+        var rng = SeededGenerator(seed: 0xD209_2026)
+        let shape = BoxPairShape(maxSections: 4, maxRowsPerSection: 16, editRate: 0.3)
+        let shared = try DiffWorkspace()
+        for k in 0..<300 {
+            let (old, new) = BoxGenerators.pair(shape: shape, using: &rng)
+            let changeset = try StagedChangeset(source: old, target: new, workspace: shared)
+            let fresh = try StagedChangeset(source: old, target: new, workspace: DiffWorkspace())
+            #expect(changeset == fresh, "pair \(k)")
+        }
+    }
+
+    /// A diff with 30 deletes, dropped, then one with a single delete: the
+    /// second reuses the first's buffer (a fresh list would be sized for
+    /// one delete), and its list holds that one delete only.
+    @Test func aDroppedListsBufferIsReused() throws {
+        func box(_ rows: Range<Int>) -> BoxGenerators.TestBox {
+            Box(sections: [Section(id: 0, rows: rows.map { Node(id: $0, component: $0) })])
+        }
+        let shared = try DiffWorkspace()
+        do {
+            let first = try StagedChangeset(source: box(0..<40), target: box(0..<10), workspace: shared)
+            #expect(first[0].elementDeleted.count == 30)
+        }
+        let second = try StagedChangeset(source: box(0..<3), target: box(0..<2), workspace: shared)
+        #expect(second.count == 1)
+        #expect(second[0].elementDeleted == [ElementPath(section: 0, row: 2)])
+        #expect(shared.deletedRows.capacity >= 30)
+    }
+}
