@@ -40,13 +40,12 @@ struct BoxMatching {
     init<S, R>(
         source: Box<S, R>, target: Box<S, R>, options: DiffOptions, workspace: DiffWorkspace
     ) throws(DiffError) {
+        // Everything is computed into locals and stored at the end, at
+        // once (storing piecemeal made the throwing initializer copy the
+        // whole value on return).
         let old = source.identityTable
         let new = target.identityTable
-        self.old = old
-        self.new = new
         let result = workspace.result
-        rowOldToNewStart = old.sectionCount + new.sectionCount
-        rowNewToOldStart = rowOldToNewStart + old.rowCount
         // The workspace's buffer, uniquely held again once the previous
         // diff's matching is gone.
         var pairs = workspace.matchPairs
@@ -57,6 +56,7 @@ struct BoxMatching {
         // Sections: the usual render keeps the same sections in the same
         // order, whose pairing is the identity (no core call).
         let sectionsMinimal: Bool
+        let sectionsInOrder: Bool
         if Self.sameSections(source, target, old: old, new: new) {
             for _ in 0..<2 {
                 for s in 0..<old.sectionCount { pairs.append(UInt32(truncatingIfNeeded: s)) }
@@ -82,7 +82,6 @@ struct BoxMatching {
             if patchedSections.isEmpty { patchedSections = old.sectionContents }
             patchedSections[s] = 0
         }
-        patchedSectionContents = patchedSections
 
         // Rows, over the whole Box.
         var oldRows = BoxRowSide(source, table: old)
@@ -90,8 +89,8 @@ struct BoxMatching {
         try Pairing.pair(&oldRows, &newRows, options: options, workspace: workspace, pairsOnly: true)
         pairs.append(contentsOf: result.oldToNew)
         pairs.append(contentsOf: result.newToOld)
-        isMinimal = sectionsMinimal && result.isMinimal
-        pairedRowCount = result.matchedCount
+        let isMinimal = sectionsMinimal && result.isMinimal
+        let pairedRowCount = result.matchedCount
         var patchedRows: [UInt64] = []
         // One exact type on both sides: equal hashes are equal values.
         if old.exactRowContentKind == nil || old.exactRowContentKind != new.exactRowContentKind {
@@ -100,10 +99,30 @@ struct BoxMatching {
                 patchedRows[i] = 0
             }
         }
-        patchedRowContents = patchedRows
         pairs.append(Self.none)  // never empty: raw views have an address
-        self.pairs = pairs
         workspace.matchPairs = pairs
+        self.init(
+            old: old, new: new, pairs: pairs, pairedRowCount: pairedRowCount, isMinimal: isMinimal,
+            sectionsInOrder: sectionsInOrder, patchedRowContents: patchedRows,
+            patchedSectionContents: patchedSections)
+    }
+
+    /// A matching of the given parts (the maps start with the sections').
+    @inlinable
+    init(
+        old: IdentityTable, new: IdentityTable, pairs: [UInt32], pairedRowCount: Int, isMinimal: Bool,
+        sectionsInOrder: Bool, patchedRowContents: [UInt64], patchedSectionContents: [UInt64]
+    ) {
+        self.old = old
+        self.new = new
+        self.pairs = pairs
+        rowOldToNewStart = old.sectionCount + new.sectionCount
+        rowNewToOldStart = rowOldToNewStart + old.rowCount
+        self.pairedRowCount = pairedRowCount
+        self.isMinimal = isMinimal
+        self.sectionsInOrder = sectionsInOrder
+        self.patchedRowContents = patchedRowContents
+        self.patchedSectionContents = patchedSectionContents
     }
 
     /// Raw views of the maps and tables, for the plans' loops over every
