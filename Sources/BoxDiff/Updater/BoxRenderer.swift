@@ -47,8 +47,13 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
 
     /// The data source's setter, given each stage's Box.
     @usableFromInline let setData: (Box<SectionID, RowID>) -> Void
-    /// Workspaces for the diffs, reused, one per diff at a time.
+    /// Workspaces for the diffs off the main actor (``renderInBackground(_:)``),
+    /// reused, one per diff at a time.
     @usableFromInline let workspaces = BoxRendererWorkspacePool()
+    /// The workspace of ``render(_:completion:)``'s diffs, which run here,
+    /// on the main actor, one at a time: no lock to take it (the pool's is
+    /// for the diffs off the main actor). Made on first use.
+    @usableFromInline var mainWorkspace: DiffWorkspace?
     /// Incremented by every render request; only a result of the current
     /// generation is applied.
     private var generation: UInt64 = 0
@@ -92,7 +97,15 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     @inlinable
     public func render(_ box: Box<SectionID, RowID>, completion: (() -> Void)? = nil) {
         supersedePending()
-        let result = Self.diff(source: shownBox, target: box, options: options, workspaces: workspaces)
+        let result: Result<StagedChangeset<Box<SectionID, RowID>>, DiffError>
+        do throws(DiffError) {
+            let workspace: DiffWorkspace
+            if let mainWorkspace { workspace = mainWorkspace } else { workspace = try makeMainWorkspace() }
+            result = .success(
+                try StagedChangeset(source: shownBox, target: box, options: options, workspace: workspace))
+        } catch {
+            result = .failure(error)
+        }
         apply(result, target: box, completion: completion)
     }
 
@@ -146,6 +159,14 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
             self.pending = nil
         }
         return generation
+    }
+
+    /// A new ``mainWorkspace``.
+    @usableFromInline
+    func makeMainWorkspace() throws(DiffError) -> DiffWorkspace {
+        let workspace = try DiffWorkspace()
+        mainWorkspace = workspace
+        return workspace
     }
 
     /// The pending off-main render is `task`.

@@ -86,6 +86,33 @@ struct BoxRendererTests {
         }
     }
 
+    /// Each render started from the previous render's completion (on the
+    /// main actor, while that render's changeset is still being let go):
+    /// the renderer's one main-actor workspace serves them all, and the
+    /// screen ends on the last Box.
+    @Test func rendersChainedFromCompletionsEndOnTheLastBox() {
+        var rng = SeededGenerator(seed: 0xC4A1_2026)
+        let screen = RendererScreen()
+        var boxes: [BoxGenerators.TestBox] = []
+        for _ in 0..<40 {
+            let (a, b) = BoxGenerators.pair(shape: BoxPairShape(maxSections: 5, maxRowsPerSection: 10), using: &rng)
+            boxes.append(contentsOf: [a, b])
+        }
+        var next = 0
+        func renderNext() {
+            guard next < boxes.count else { return }
+            next += 1
+            screen.renderer.render(boxes[next - 1]) { renderNext() }
+            screen.view.finishAnimations()
+        }
+        renderNext()
+        screen.view.finishAnimations()
+        #expect(next == boxes.count)
+        #expect(screen.renderer.appliedRenderCount == boxes.count)
+        let problems = screen.problems(showing: boxes[boxes.count - 1])
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
     /// Rendering a Box hashes only the new one: the shown Box's identity
     /// table, computed by the previous diff, is the one the next diff reads.
     @Test func theShownBoxKeepsItsIdentityTable() {
