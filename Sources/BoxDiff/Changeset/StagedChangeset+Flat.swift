@@ -147,21 +147,24 @@ enum FlatStaging {
         var old = FlatPairingSide(source, prefix: prefix)
         var new = FlatPairingSide(target, prefix: prefix)
         try Pairing.pair(&old, &new, options: options, workspace: ws)
-        return stages(source: source, target: target, result: ws.result, options: options)
+        return stages(source: source, target: target, result: ws.result, options: options, workspace: ws)
     }
 
     /// The changeset `options` asks for: staged (with reloads or
-    /// reconfigures), one batch, or a plan to reload everything.
+    /// reconfigures), one batch, or a plan to reload everything. The call
+    /// lists reuse the buffers `workspace` kept from its previous diff
+    /// (see `DiffWorkspace.deletedRows`) and are kept in turn.
     @inlinable
     static func stages<Element: Differentiable>(
-        source: [Element], target: [Element], result: CoreResult, options: DiffOptions
+        source: [Element], target: [Element], result: CoreResult, options: DiffOptions,
+        workspace: DiffWorkspace
     ) -> StagedChangeset<[Element]> {
         let o2n = result.oldToNew
         // The common case, staged reloads, patches the updated elements into
         // a copy of the source as it finds them.
         let patchesSource = options.mode == .staged && options.updateStyle == .reload
         var current = source
-        var updated: [ElementPath] = []
+        var updated = Array.reusing(&workspace.updatedRows)
         var updatedNew: [Int] = []
         for i in 0..<o2n.count where o2n[i] != CCore.none {
             let j = Int(o2n[i])
@@ -183,6 +186,7 @@ enum FlatStaging {
         {
             return .reloadingEverything(target, isMinimal: result.isMinimal)
         }
+        defer { workspace.updatedRows = updated }
         var stages: [Changeset<[Element]>] = []
         if patchesSource && !updated.isEmpty { stages.append(Changeset(data: current, elementUpdated: updated)) }
 
@@ -199,8 +203,11 @@ enum FlatStaging {
                 start = i + 1
             }
             if start < current.count { kept.append(contentsOf: current[start...]) }
-            stages.append(
-                Changeset(data: kept, elementDeleted: deletes.map { ElementPath(section: 0, row: Int($0)) }))
+            var deleted = Array.reusing(&workspace.deletedRows)
+            deleted.reserveCapacity(deletes.count)
+            for d in deletes { deleted.append(ElementPath(section: 0, row: Int(d))) }
+            workspace.deletedRows = deleted
+            stages.append(Changeset(data: kept, elementDeleted: deleted))
         }
 
         let inserts = result.inserts
@@ -212,15 +219,20 @@ enum FlatStaging {
             if !patchesSource {
                 for k in updated.indices { arranged[updatedNew[k]] = source[updated[k].row] }
             }
-            stages.append(
-                Changeset(
-                    data: arranged,
-                    elementInserted: inserts.map { ElementPath(section: 0, row: Int($0)) },
-                    elementMoved: moves.map {
-                        Move(
-                            source: ElementPath(section: 0, row: Int($0.from)),
-                            destination: ElementPath(section: 0, row: Int($0.to)))
-                    }))
+            var inserted = Array.reusing(&workspace.insertedRows)
+            inserted.reserveCapacity(inserts.count)
+            for i in inserts { inserted.append(ElementPath(section: 0, row: Int(i))) }
+            var moved = Array.reusing(&workspace.movedRows)
+            moved.reserveCapacity(moves.count)
+            for m in moves {
+                moved.append(
+                    Move(
+                        source: ElementPath(section: 0, row: Int(m.from)),
+                        destination: ElementPath(section: 0, row: Int(m.to))))
+            }
+            workspace.insertedRows = inserted
+            workspace.movedRows = moved
+            stages.append(Changeset(data: arranged, elementInserted: inserted, elementMoved: moved))
         }
         if !patchesSource && !updatedNew.isEmpty {
             stages.append(

@@ -32,16 +32,16 @@ public final class DiffWorkspace {
     /// type's metadata) costs more than filling it. A list the caller still
     /// holds is left to the caller (copy on write) and the diff allocates
     /// a new one; a list larger than ``reusedListCapacity`` is not kept.
-    @exclusivity(unchecked) var deletedRows: [ElementPath] = []
-    @exclusivity(unchecked) var insertedRows: [ElementPath] = []
-    @exclusivity(unchecked) var updatedRows: [ElementPath] = []
-    @exclusivity(unchecked) var reconfiguredRows: [ElementPath] = []
-    @exclusivity(unchecked) var movedRows: [Move<ElementPath>] = []
+    @exclusivity(unchecked) @usableFromInline var deletedRows: [ElementPath] = []
+    @exclusivity(unchecked) @usableFromInline var insertedRows: [ElementPath] = []
+    @exclusivity(unchecked) @usableFromInline var updatedRows: [ElementPath] = []
+    @exclusivity(unchecked) @usableFromInline var reconfiguredRows: [ElementPath] = []
+    @exclusivity(unchecked) @usableFromInline var movedRows: [Move<ElementPath>] = []
 
     /// The largest call list (in elements) a workspace keeps for reuse: the
     /// allocation it saves only matters for small lists, and a kept list
     /// is memory held until the next diff.
-    static let reusedListCapacity = 4096
+    @usableFromInline static let reusedListCapacity = 4096
 
     /// Creates an empty workspace.
     /// - Throws: ``DiffError/outOfMemory``.
@@ -57,6 +57,7 @@ extension Array {
     /// allocation; when a copy still holds it, a new buffer of the same
     /// capacity (the copy keeps its elements); when it is longer than
     /// ``DiffWorkspace/reusedListCapacity``, an empty array.
+    @inlinable
     static func reusing(_ list: inout [Element]) -> [Element] {
         var taken: [Element] = []
         swap(&taken, &list)

@@ -8,7 +8,7 @@ import Testing
 /// changeset (DiffWorkspace.deletedRows and the others). A changeset the
 /// caller keeps must never change, and reused buffers must not carry
 /// calls over into the next changeset.
-@Suite("Box diff: workspace list reuse")
+@Suite("Workspace: call-list reuse (Box and flat)")
 struct WorkspaceReuseTests {
     /// Random Box pairs diffed through one workspace: every changeset is
     /// kept, then each is compared with the same diff through a fresh
@@ -60,5 +60,40 @@ struct WorkspaceReuseTests {
         #expect(second.count == 1)
         #expect(second[0].elementDeleted == [ElementPath(section: 0, row: 2)])
         #expect(shared.deletedRows.capacity >= 30)
+    }
+
+    /// A flat element: `id` names it, `value` is its content.
+    struct Item: Hashable, Identifiable, Differentiable {
+        let id: Int
+        let value: Int
+    }
+
+    /// A random flat pair: deletes, inserts, updates and a few moves.
+    static func flatPair(using rng: inout SeededGenerator) -> ([Item], [Item]) {
+        let count = Int.random(in: 0...30, using: &rng)
+        let old = (0..<count).map { Item(id: $0, value: 0) }
+        var new = old.filter { _ in Int.random(in: 0..<4, using: &rng) != 0 }
+            .map { Int.random(in: 0..<4, using: &rng) == 0 ? Item(id: $0.id, value: 1) : $0 }
+        for k in 0..<Int.random(in: 0...5, using: &rng) { new.append(Item(id: 100 + k, value: 0)) }
+        if new.count > 1 { new.swapAt(0, Int.random(in: 0..<new.count, using: &rng)) }
+        return (old, new)
+    }
+
+    /// The flat API reuses the same lists: kept changesets stay unchanged,
+    /// dropped ones' buffers are reused, and every result is the fresh
+    /// workspace's.
+    @Test func flatChangesetsThroughOneWorkspace() throws {
+        var rng = SeededGenerator(seed: 0xF1A7_2026)
+        let shared = try DiffWorkspace()
+        var kept: [(StagedChangeset<[Item]>, [Item], [Item])] = []
+        for k in 0..<400 {
+            let (old, new) = Self.flatPair(using: &rng)
+            let changeset = try StagedChangeset(source: old, target: new, workspace: shared)
+            #expect(changeset == (try StagedChangeset(source: old, target: new, workspace: DiffWorkspace())), "\(k)")
+            if k % 2 == 0 { kept.append((changeset, old, new)) }
+        }
+        for (k, (changeset, old, new)) in kept.enumerated() {
+            #expect(changeset == (try StagedChangeset(source: old, target: new, workspace: DiffWorkspace())), "\(k)")
+        }
     }
 }
