@@ -51,38 +51,42 @@ struct BoxStagedPlan {
         workspace.lisValues.resize(toOverwrite: old.rowCount)
         m.withRaw { raw in
             workspace.lisValues.withUnsafeMutableBufferPointer { values in
-                let patched = m.patchedRowContents
-                var base = 0
-                for s in 0..<old.sectionCount {
-                    let start = raw.oldStart(s)
-                    let end = raw.oldStart(s + 1)
-                    let t = Int(raw.sectionOldToNew[s])
-                    guard t != Int(none) else {
-                        sectionDeleted.append(s)
-                        for i in start..<end { values[i] = none }
-                        continue
-                    }
-                    let newStart = raw.newStart(t)
-                    for i in start..<end {
-                        let j = Int(raw.rowOldToNew[i])
-                        if j == Int(none) {
-                            values[i] = none
-                            deleted.append(ElementPath(section: s, row: i - start))
+                m.patchedRowContents.withUnsafeBufferPointer { patched in
+                    // The old contents to compare: the patched copy when there
+                    // is one, else the table's (chosen once, not per row).
+                    let oldContents = patched.isEmpty ? raw.oldWords + raw.old.rowContentsStart : patched.baseAddress!
+                    var base = 0
+                    for s in 0..<old.sectionCount {
+                        let start = raw.oldStart(s)
+                        let end = raw.oldStart(s + 1)
+                        let t = Int(raw.sectionOldToNew[s])
+                        guard t != Int(none) else {
+                            sectionDeleted.append(s)
+                            for i in start..<end { values[i] = none }
                             continue
                         }
-                        values[i] =
-                            raw.newSection(j) == t ? UInt32(truncatingIfNeeded: base + j - newStart) : none
-                        let a = patched.isEmpty ? raw.oldContent(i) : patched[i]
-                        let b = raw.newContent(j)
-                        guard a == 0 || a != b else { continue }
-                        // Incomparable on both sides: re-bound (see rowRebinds).
-                        if style == .reload && !(raw.oldContent(i) == 0 && b == 0) {
-                            updated.append(ElementPath(section: s, row: i - start))
-                        } else {
-                            reconfigured.append(raw.newPath(j))
+                        let newStart = raw.newStart(t)
+                        for i in start..<end {
+                            let j = Int(raw.rowOldToNew[i])
+                            if j == Int(none) {
+                                values[i] = none
+                                deleted.append(ElementPath(section: s, row: i - start))
+                                continue
+                            }
+                            values[i] =
+                                raw.newSection(j) == t ? UInt32(truncatingIfNeeded: base + j - newStart) : none
+                            let a = oldContents[i]
+                            let b = raw.newContent(j)
+                            guard a == 0 || a != b else { continue }
+                            // Incomparable on both sides: re-bound (see rowRebinds).
+                            if style == .reload && !(raw.oldContent(i) == 0 && b == 0) {
+                                updated.append(ElementPath(section: s, row: i - start))
+                            } else {
+                                reconfigured.append(raw.newPath(j))
+                            }
                         }
+                        base += raw.newStart(t + 1) - newStart
                     }
-                    base += raw.newStart(t + 1) - newStart
                 }
             }
         }
@@ -125,11 +129,15 @@ struct BoxStagedPlan {
                     }
                 }
             }
+            // A paired new row is carried unless its old section was
+            // deleted: with no section deleted (the usual render), being
+            // paired is enough, and the old row's section is not read.
+            let anySectionDeleted = !sectionDeleted.isEmpty
             for t in 0..<new.sectionCount where raw.sectionNewToOld[t] != none {
                 let start = raw.newStart(t)
                 for j in start..<raw.newStart(t + 1) {
                     let i = raw.rowNewToOld[j]
-                    if i == none || !raw.isCarried(old: Int(i)) {
+                    if i == none || (anySectionDeleted && !raw.isCarried(old: Int(i))) {
                         inserted.append(ElementPath(section: t, row: j - start))
                     }
                 }
