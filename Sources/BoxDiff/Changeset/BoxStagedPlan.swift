@@ -203,7 +203,11 @@ extension BoxStagedPlan {
                 let start = m.old.rowStart(s)
                 while nextDelete < rowDeleted.count && rowDeleted[nextDelete].section < s { nextDelete += 1 }
                 if nextDelete < rowDeleted.count && rowDeleted[nextDelete].section == s {
-                    section.rows = layout.copies(of: section.rows, keeping: { m.rowOldToNew(start + $0) != none })
+                    section.rows = m.pairs.withUnsafeBufferPointer { pairs in
+                        // The old rows' map, read without bounds checks.
+                        let oldToNew = pairs.baseAddress! + m.rowOldToNewStart + start
+                        return layout.copies(of: section.rows, keeping: { oldToNew[$0] != none })
+                    }
                 }
                 survivors.append(section)
             }
