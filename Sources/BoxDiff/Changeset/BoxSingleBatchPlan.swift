@@ -22,7 +22,7 @@ struct BoxSingleBatchPlan {
     @usableFromInline var update = BatchUpdate()
 
     @usableFromInline
-    init(_ m: consuming BoxMatching, style: UpdateStyle, workspace: DiffWorkspace) throws(DiffError) {
+    init(_ m: borrowing BoxMatching, style: UpdateStyle, workspace: DiffWorkspace) throws(DiffError) {
         let none = BoxMatching.none
         let old = m.old
         let new = m.new

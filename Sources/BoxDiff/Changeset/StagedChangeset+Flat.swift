@@ -165,6 +165,7 @@ enum FlatStaging {
         let patchesSource = options.mode == .staged && options.updateStyle == .reload
         var current = source
         var updated = Array.reusing(&workspace.updatedRows)
+        defer { workspace.updatedRows = updated }
         var updatedNew: [Int] = []
         for i in 0..<o2n.count where o2n[i] != CCore.none {
             let j = Int(o2n[i])
@@ -186,7 +187,6 @@ enum FlatStaging {
         {
             return .reloadingEverything(target, isMinimal: result.isMinimal)
         }
-        defer { workspace.updatedRows = updated }
         var stages: [Changeset<[Element]>] = []
         if patchesSource && !updated.isEmpty { stages.append(Changeset(data: current, elementUpdated: updated)) }
 
@@ -203,10 +203,9 @@ enum FlatStaging {
                 start = i + 1
             }
             if start < current.count { kept.append(contentsOf: current[start...]) }
-            var deleted = Array.reusing(&workspace.deletedRows)
-            deleted.reserveCapacity(deletes.count)
-            for d in deletes { deleted.append(ElementPath(section: 0, row: Int(d))) }
-            workspace.deletedRows = deleted
+            let deleted = Array.refilling(&workspace.deletedRows, from: deletes) {
+                ElementPath(section: 0, row: Int($0))
+            }
             stages.append(Changeset(data: kept, elementDeleted: deleted))
         }
 
@@ -219,19 +218,14 @@ enum FlatStaging {
             if !patchesSource {
                 for k in updated.indices { arranged[updatedNew[k]] = source[updated[k].row] }
             }
-            var inserted = Array.reusing(&workspace.insertedRows)
-            inserted.reserveCapacity(inserts.count)
-            for i in inserts { inserted.append(ElementPath(section: 0, row: Int(i))) }
-            var moved = Array.reusing(&workspace.movedRows)
-            moved.reserveCapacity(moves.count)
-            for m in moves {
-                moved.append(
-                    Move(
-                        source: ElementPath(section: 0, row: Int(m.from)),
-                        destination: ElementPath(section: 0, row: Int(m.to))))
+            let inserted = Array.refilling(&workspace.insertedRows, from: inserts) {
+                ElementPath(section: 0, row: Int($0))
             }
-            workspace.insertedRows = inserted
-            workspace.movedRows = moved
+            let moved = Array.refilling(&workspace.movedRows, from: moves) {
+                Move(
+                    source: ElementPath(section: 0, row: Int($0.from)),
+                    destination: ElementPath(section: 0, row: Int($0.to)))
+            }
             stages.append(Changeset(data: arranged, elementInserted: inserted, elementMoved: moved))
         }
         if !patchesSource && !updatedNew.isEmpty {

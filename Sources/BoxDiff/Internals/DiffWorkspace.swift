@@ -25,8 +25,9 @@ public final class DiffWorkspace {
     /// The pairing maps of the last Box diff (``BoxMatching/pairs``): its
     /// buffer is reused by the next diff once that matching is gone.
     @exclusivity(unchecked) @usableFromInline var matchPairs: [UInt32] = []
-    /// The row call lists of the last staged Box diff (deletes, inserts,
-    /// updates, reconfigures, moves), kept so that the next diff reuses
+    /// The row call lists of the last diff (deletes, inserts, updates,
+    /// reconfigures, moves; staged Box and flat diffs), kept so that the
+    /// next diff reuses
     /// their buffers once the caller has dropped that changeset: at app
     /// sizes, allocating and freeing a list (and looking up its storage
     /// type's metadata) costs more than filling it. A list the caller still
@@ -64,6 +65,19 @@ extension Array {
         guard taken.capacity <= DiffWorkspace.reusedListCapacity else { return [] }
         if !taken.isEmpty { taken.removeAll(keepingCapacity: true) }
         return taken
+    }
+
+    /// ``reusing(_:)``'s buffer filled with `transform` of each element of
+    /// `source`, in order; `list` keeps the result too, for the next diff.
+    @inlinable
+    static func refilling<Source: Collection>(
+        _ list: inout [Element], from source: Source, _ transform: (Source.Element) -> Element
+    ) -> [Element] {
+        var result = reusing(&list)
+        result.reserveCapacity(source.count)
+        for element in source { result.append(transform(element)) }
+        list = result
+        return result
     }
 
     /// `count` copies of `value`, allocated (when at all) through code
