@@ -31,6 +31,10 @@ protocol BenchEngine: AnyObject {
     func prepare(_ workload: Workload) throws
     /// The timed work: one diff of `workload`.
     func run(_ workload: Workload) throws
+    /// `run(workload)` `times` times in a row: the steady loops of the
+    /// UI-size cases, so that an engine can hoist its per-loop setup (the
+    /// render engine's entry to the main actor) out of what is timed.
+    func run(_ workload: Workload, times: Int) throws
     /// The changes of the last run.
     func outcome(_ workload: Workload) -> Outcome
     /// Replays the last run's result on the old list and throws unless it
@@ -47,6 +51,9 @@ extension BenchEngine {
     var peakBytes: Int? { nil }
     func prepare(_ workload: Workload) throws {}
     func finish() {}
+    func run(_ workload: Workload, times: Int) throws {
+        for _ in 0..<times { try run(workload) }
+    }
 }
 
 /// A counting allocator in stable memory, to hand to C as a context.

@@ -64,7 +64,7 @@ enum Small {
     /// Mean seconds per diff over `iterations` back-to-back runs.
     static func sample(_ engine: BenchEngine, _ workload: Workload, iterations: Int) throws -> Double {
         let start = bench_now_ns()
-        for _ in 0..<iterations { try engine.run(workload) }
+        try engine.run(workload, times: iterations)
         return Double(bench_now_ns() - start) / 1e9 / Double(iterations)
     }
 
@@ -74,7 +74,7 @@ enum Small {
         bench_malloc_count_enable(1)
         defer { bench_malloc_count_enable(0) }
         let before = bench_malloc_count()
-        for _ in 0..<iterations { try engine.run(workload) }
+        try engine.run(workload, times: iterations)
         return Double(bench_malloc_count() - before) / Double(iterations)
     }
 
@@ -163,9 +163,9 @@ enum Small {
         _ engines: [BenchEngine], _ workload: Workload, label: String, iterations: Int
     ) throws {
         for engine in engines {
-            for _ in 0..<4 { try engine.run(workload) }
+            try engine.run(workload, times: 4)
             bench_callgrind_zero()
-            for _ in 0..<iterations { try engine.run(workload) }
+            try engine.run(workload, times: iterations)
             bench_callgrind_dump("\(engine.name) \(label) \(iterations)")
         }
         print("instructions: \(label): \(engines.map(\.name).joined(separator: ", ")), \(iterations) diffs each")

@@ -33,8 +33,9 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// The options of every diff.
     public let options: DiffOptions
     /// The Box the view shows once its animations end: the target of the
-    /// last applied render (the initial Box before any).
-    public private(set) var shownBox: Box<SectionID, RowID>
+    /// last applied render (the initial Box before any). (Main actor
+    /// only, never held across a call: no dynamic exclusivity checks.)
+    @exclusivity(unchecked) public private(set) var shownBox: Box<SectionID, RowID>
     /// Number of renders applied to the view (diffs and fallback reloads;
     /// a render with no change counts too).
     public private(set) var appliedRenderCount = 0
@@ -52,8 +53,12 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     @usableFromInline let workspaces = BoxRendererWorkspacePool()
     /// The workspace of ``render(_:completion:)``'s diffs, which run here,
     /// on the main actor, one at a time: no lock to take it (the pool's is
-    /// for the diffs off the main actor). Made on first use.
-    @usableFromInline var mainWorkspace: DiffWorkspace?
+    /// for the diffs off the main actor). Made on first use; no dynamic
+    /// exclusivity checks, as for ``shownBox``.
+    @exclusivity(unchecked) @usableFromInline var mainWorkspace: DiffWorkspace?
+    /// The storage of the index-path lists the renders hand to the view,
+    /// reused from list to list and render to render.
+    @usableFromInline let indexPaths = IndexPathBuffer()
     /// Incremented by every render request; only a result of the current
     /// generation is applied.
     private var generation: UInt64 = 0
@@ -209,7 +214,8 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
         switch result {
         case .success(let changeset):
             noteApplied(target, fallback: false)
-            view.reload(using: changeset, setData: setData, completion: completion)
+            view.reload(
+                using: changeset, interrupt: nil, setData: setData, completion: completion, indexPaths: indexPaths)
         case .failure:
             noteApplied(target, fallback: true)
             setData(target)

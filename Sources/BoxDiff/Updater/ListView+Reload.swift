@@ -44,6 +44,22 @@ extension ListView {
         setData: (Data) -> Void,
         completion: (() -> Void)? = nil
     ) {
+        reload(
+            using: changeset, interrupt: interrupt, setData: setData, completion: completion,
+            indexPaths: IndexPathBuffer())
+    }
+
+    /// ``reload(using:interrupt:setData:completion:)``, handing the view
+    /// its index-path lists in `indexPaths`' storage (a renderer keeps one
+    /// for all its renders).
+    @inlinable
+    func reload<Data>(
+        using changeset: StagedChangeset<Data>,
+        interrupt: ((Changeset<Data>) -> Bool)?,
+        setData: (Data) -> Void,
+        completion: (() -> Void)?,
+        indexPaths: IndexPathBuffer
+    ) {
         // The last stage's data alone (`stages.last?.data` copied the
         // whole stage, its nine call lists retained and released).
         let stageCount = changeset.stages.count
@@ -69,13 +85,16 @@ extension ListView {
                 performBatchUpdates(
                     {
                         setData(stages[index].data)
-                        stages.withUnsafeBufferPointer { self.applyCalls(of: $0.baseAddress! + index) }
+                        // Read in place through the array's pointer: no
+                        // copy of the stage's lists, and no nested closure
+                        // (Swift 6 checks the main actor on entering one).
+                        self.applyCalls(of: stages, at: index, indexPaths: indexPaths)
                     },
                     completion: isLast ? { _ in completion?() } : nil)
                 // The stored list itself (not through dynamic member lookup,
                 // which would copy the whole batch update).
                 if !stages[index].batchUpdate.elementReconfigured.isEmpty {
-                    reconfigure(stages[index].batchUpdate.elementReconfigured)
+                    reconfigure(stages[index].batchUpdate.elementReconfigured, indexPaths: indexPaths)
                 }
             }
         }
@@ -89,48 +108,78 @@ extension ListView {
         completion?()
     }
 
-    /// The calls of one batch, inside `performBatchUpdates`. Reconfigures
-    /// are not part of the batch: see `reconfigure(_:)`.
-    /// Issues the calls of `stage`'s batch update, read in place through
-    /// the pointer (a `BatchUpdate` passed by value was copied, nine
-    /// retains and releases per stage).
+    /// The calls of `stages[index]`'s batch, inside `performBatchUpdates`
+    /// (reconfigures are not part of the batch: see `reconfigure(_:)`),
+    /// read in place through the pointer (a `BatchUpdate` passed by value, or borrowed
+    /// from an array's subscript, was copied: nine retains and releases
+    /// per stage).
     @inlinable
-    func applyCalls<Data>(of stage: UnsafePointer<Changeset<Data>>) {
-        if !stage.pointee.batchUpdate.sectionDeleted.isEmpty {
-            deleteSections(IndexSet(stage.pointee.batchUpdate.sectionDeleted))
+    func applyCalls<Data>(
+        of stages: UnsafePointer<Changeset<Data>>, at index: Int, indexPaths: IndexPathBuffer
+    ) {
+        let calls = stages + index
+        if !calls.pointee.batchUpdate.sectionDeleted.isEmpty {
+            deleteSections(IndexSet(calls.pointee.batchUpdate.sectionDeleted))
         }
-        if !stage.pointee.batchUpdate.sectionInserted.isEmpty {
-            insertSections(IndexSet(stage.pointee.batchUpdate.sectionInserted))
+        if !calls.pointee.batchUpdate.sectionInserted.isEmpty {
+            insertSections(IndexSet(calls.pointee.batchUpdate.sectionInserted))
         }
-        if !stage.pointee.batchUpdate.sectionUpdated.isEmpty {
-            reloadSections(IndexSet(stage.pointee.batchUpdate.sectionUpdated))
+        if !calls.pointee.batchUpdate.sectionUpdated.isEmpty {
+            reloadSections(IndexSet(calls.pointee.batchUpdate.sectionUpdated))
         }
-        for move in stage.pointee.batchUpdate.sectionMoved {
+        for move in calls.pointee.batchUpdate.sectionMoved {
             moveSection(move.source, toSection: move.destination)
         }
-        if !stage.pointee.batchUpdate.elementDeleted.isEmpty {
-            deleteItems(at: stage.pointee.batchUpdate.elementDeleted.map(\.indexPath))
+        if !calls.pointee.batchUpdate.elementDeleted.isEmpty {
+            deleteItems(at: indexPaths.filled(with: calls.pointee.batchUpdate.elementDeleted))
         }
-        if !stage.pointee.batchUpdate.elementInserted.isEmpty {
-            insertItems(at: stage.pointee.batchUpdate.elementInserted.map(\.indexPath))
+        if !calls.pointee.batchUpdate.elementInserted.isEmpty {
+            insertItems(at: indexPaths.filled(with: calls.pointee.batchUpdate.elementInserted))
         }
-        if !stage.pointee.batchUpdate.elementUpdated.isEmpty {
-            reloadItems(at: stage.pointee.batchUpdate.elementUpdated.map(\.indexPath))
+        if !calls.pointee.batchUpdate.elementUpdated.isEmpty {
+            reloadItems(at: indexPaths.filled(with: calls.pointee.batchUpdate.elementUpdated))
         }
-        for move in stage.pointee.batchUpdate.elementMoved {
+        for move in calls.pointee.batchUpdate.elementMoved {
             moveItem(at: move.source.indexPath, to: move.destination.indexPath)
         }
     }
 
     /// Refreshes rows after the batch that moved them (paths after it):
     /// reconfigures where the system has them (iOS 15), reloads before.
-    @usableFromInline
-    func reconfigure(_ paths: [ElementPath]) {
-        let indexPaths = paths.map(\.indexPath)
+    @inlinable
+    func reconfigure(_ paths: [ElementPath], indexPaths buffer: IndexPathBuffer) {
+        let indexPaths = buffer.filled(with: paths)
         if #available(iOS 15.0, tvOS 15.0, macCatalyst 15.0, *) {
             reconfigureItems(at: indexPaths)
         } else {
             reloadItems(at: indexPaths)
         }
+    }
+}
+
+/// The storage of the index-path lists a reload hands to the view
+/// (`deleteItems(at:)` and the like), reused from list to list: a list the
+/// view did not keep leaves its storage to the next one, instead of an
+/// allocation and a free per list. A view that keeps a list keeps its own
+/// copy (the next list gets new storage). At most
+/// `DiffWorkspace.reusedListCapacity` paths are kept between lists; longer
+/// lists get storage of their own. Holds index paths only, no data.
+@usableFromInline
+final class IndexPathBuffer {
+    /// The last list handed out (its storage, once the view let go of it).
+    /// (Touched by the main actor only, inside a reload: no dynamic
+    /// exclusivity checks.)
+    @exclusivity(unchecked) @usableFromInline var paths: [IndexPath] = []
+
+    @inlinable
+    init() {}
+
+    /// `elements` as index paths (`section`, `row`), in reused storage.
+    @inlinable
+    func filled(with elements: [ElementPath]) -> [IndexPath] {
+        guard elements.count <= DiffWorkspace.reusedListCapacity else { return elements.map(\.indexPath) }
+        // Unique (the view dropped the last list): emptied in place; kept
+        // by the view: new storage, the view's copy untouched.
+        return Array.refilling(&paths, from: elements, \.indexPath)
     }
 }
