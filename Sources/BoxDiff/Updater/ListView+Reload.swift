@@ -90,7 +90,8 @@ extension ListView {
                         // (Swift 6 checks the main actor on entering one).
                         self.applyCalls(of: stages, at: index, indexPaths: indexPaths)
                     },
-                    completion: isLast ? { _ in completion?() } : nil)
+                    // No closure to allocate when there is no completion.
+                    completion: isLast ? completion.map { completion in { _ in completion() } } : nil)
                 // The stored list itself (not through dynamic member lookup,
                 // which would copy the whole batch update).
                 if !stages[index].batchUpdate.elementReconfigured.isEmpty {
