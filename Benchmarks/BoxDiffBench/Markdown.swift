@@ -262,11 +262,18 @@ enum Markdown {
         return String(text[r].dropFirst("Swift version ".count))
     }
 
+    /// `v` to three significant digits: "106", "39.7", "2.11", "0.0642"
+    /// (two decimals alone would print a 64 ns floor as 0.06 or 0.07
+    /// from run to run, 17% apart by rounding).
+    static func significant(_ v: Double) -> String {
+        v >= 100
+            ? String(format: "%.0f", v)
+            : v >= 10 ? String(format: "%.1f", v) : v >= 1 ? String(format: "%.2f", v) : String(format: "%.3g", v)
+    }
+
     /// Three significant digits, as in the README: "76 µs", "1.64 ms", "24.9 ms", "1.016 s".
     static func time(_ seconds: Double) -> String {
-        func sig(_ v: Double) -> String {
-            v >= 100 ? String(format: "%.0f", v) : v >= 10 ? String(format: "%.1f", v) : String(format: "%.2f", v)
-        }
+        let sig = significant
         if seconds >= 1 { return String(format: "%.3f s", seconds) }
         if seconds >= 1e-3 { return sig(seconds * 1e3) + " ms" }
         return sig(seconds * 1e6) + " µs"

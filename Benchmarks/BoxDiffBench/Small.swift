@@ -171,7 +171,7 @@ enum Small {
         print("instructions: \(label): \(engines.map(\.name).joined(separator: ", ")), \(iterations) diffs each")
     }
 
-    static func micro(_ seconds: Double) -> String { String(format: "%.2f", seconds * 1e6) }
+    static func micro(_ seconds: Double) -> String { Markdown.significant(seconds * 1e6) }
     static func count(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "n/a" }
 
     /// Right-aligned columns, 9 wide.

@@ -86,12 +86,7 @@ enum SmallMarkdown {
                 guard let v = row.values[engine + "_min_seconds"] ?? row.values[engine + "_median_seconds"] else {
                     return "n/a"
                 }
-                let us = v * 1e6
-                return us >= 100
-                    ? String(format: "%.0f", us)
-                    : us >= 10
-                        ? String(format: "%.1f", us)
-                        : String(format: "%.2f", us)
+                return Markdown.significant(v * 1e6)
             }
             func ratio(_ key: String) -> String { row.values[key].map { String(format: "×%.2f", $0) } ?? "n/a" }
             func count(_ key: String) -> String { row.values[key].map { String(format: "%.0f", $0) } ?? "n/a" }
