@@ -110,10 +110,11 @@ extension ListView {
     }
 
     /// The calls of `stages[index]`'s batch, inside `performBatchUpdates`
-    /// (reconfigures are not part of the batch: see `reconfigure(_:)`),
-    /// read in place through the pointer (a `BatchUpdate` passed by value, or borrowed
-    /// from an array's subscript, was copied: nine retains and releases
-    /// per stage).
+    /// (reconfigures are not part of the batch: see
+    /// `reconfigure(_:indexPaths:)`), read in place through the pointer (a
+    /// `BatchUpdate` passed by value, or borrowed from an array's
+    /// subscript, was copied: nine retains and releases per stage); the
+    /// item lists handed out in `indexPaths`' storage.
     @inlinable
     func applyCalls<Data>(
         of stages: UnsafePointer<Changeset<Data>>, at index: Int, indexPaths: IndexPathBuffer
