@@ -144,11 +144,11 @@ struct BoxStagedPlan {
             }
         }
         // Kept for the next diff (see DiffWorkspace.deletedRows).
-        workspace.deletedRows = deleted
-        workspace.insertedRows = inserted
-        workspace.updatedRows = updated
-        workspace.reconfiguredRows = reconfigured
-        workspace.movedRows = moved
+        Array.keep(deleted, in: &workspace.deletedRows)
+        Array.keep(inserted, in: &workspace.insertedRows)
+        Array.keep(updated, in: &workspace.updatedRows)
+        Array.keep(reconfigured, in: &workspace.reconfiguredRows)
+        Array.keep(moved, in: &workspace.movedRows)
         // Built once, from the lists.
         update = BatchUpdate(
             sectionDeleted: sectionDeleted, sectionInserted: sectionInserted, sectionUpdated: sectionUpdated,

@@ -165,7 +165,7 @@ enum FlatStaging {
         let patchesSource = options.mode == .staged && options.updateStyle == .reload
         var current = source
         var updated = Array.reusing(&workspace.updatedRows)
-        defer { workspace.updatedRows = updated }
+        defer { Array.keep(updated, in: &workspace.updatedRows) }
         var updatedNew: [Int] = []
         for i in 0..<o2n.count where o2n[i] != CCore.none {
             let j = Int(o2n[i])

@@ -27,8 +27,8 @@ public final class DiffWorkspace {
     @exclusivity(unchecked) @usableFromInline var matchPairs: [UInt32] = []
     /// The row call lists of the last diff (deletes, inserts, updates,
     /// reconfigures, moves; staged Box and flat diffs), kept so that the
-    /// next diff reuses
-    /// their buffers once the caller has dropped that changeset: at app
+    /// next diff reuses their buffers once the caller has dropped that
+    /// changeset: at app
     /// sizes, allocating and freeing a list (and looking up its storage
     /// type's metadata) costs more than filling it. A list the caller still
     /// holds is left to the caller (copy on write) and the diff allocates
@@ -76,8 +76,20 @@ extension Array {
         var result = reusing(&list)
         result.reserveCapacity(source.count)
         for element in source { result.append(transform(element)) }
-        list = result
+        keep(result, in: &list)
         return result
+    }
+
+    /// Stores `list` in `slot` for ``reusing(_:)`` to take back, unless it
+    /// is longer than ``DiffWorkspace/reusedListCapacity`` (then `slot` is
+    /// left empty: a large buffer is not held until the next use).
+    @inlinable
+    static func keep(_ list: consuming [Element], in slot: inout [Element]) {
+        if list.capacity <= DiffWorkspace.reusedListCapacity {
+            slot = list
+        } else {
+            slot = []
+        }
     }
 
     /// `count` copies of `value`, allocated (when at all) through code

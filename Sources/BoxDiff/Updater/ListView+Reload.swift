@@ -179,9 +179,9 @@ final class IndexPathBuffer {
     /// `elements` as index paths (`section`, `row`), in reused storage.
     @inlinable
     func filled(with elements: [ElementPath]) -> [IndexPath] {
-        guard elements.count <= DiffWorkspace.reusedListCapacity else { return elements.map(\.indexPath) }
         // Unique (the view dropped the last list): emptied in place; kept
-        // by the view: new storage, the view's copy untouched.
+        // by the view: new storage, the view's copy untouched; longer than
+        // the kept capacity: storage of its own, not kept.
         return Array.refilling(&paths, from: elements, \.indexPath)
     }
 }

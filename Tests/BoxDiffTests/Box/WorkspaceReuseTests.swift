@@ -62,6 +62,25 @@ struct WorkspaceReuseTests {
         #expect(shared.deletedRows.capacity >= 30)
     }
 
+    /// A list longer than `DiffWorkspace.reusedListCapacity` is not held by
+    /// the workspace after its diff (the Box and the flat API), while a
+    /// short one is.
+    @Test func aLongListIsNotKept() throws {
+        let limit = DiffWorkspace.reusedListCapacity
+        func box(_ rows: Range<Int>) -> BoxGenerators.TestBox {
+            Box(sections: [Section(id: 0, rows: rows.map { Node(id: $0, component: $0) })])
+        }
+        let shared = try DiffWorkspace()
+        let long = try StagedChangeset(source: box(0..<(limit + 10)), target: box(0..<1), workspace: shared)
+        #expect(long[0].elementDeleted.count == limit + 9)
+        #expect(shared.deletedRows.capacity == 0)
+        _ = try StagedChangeset(source: box(0..<3), target: box(0..<2), workspace: shared)
+        #expect(shared.deletedRows.count == 1)
+        let flat = try StagedChangeset(source: Array(0..<(limit + 10)), target: [0], workspace: shared)
+        #expect(flat[0].elementDeleted.count == limit + 9)
+        #expect(shared.deletedRows.capacity == 0)
+    }
+
     /// A flat element: `id` names it, `value` is its content.
     struct Item: Hashable, Identifiable, Differentiable {
         let id: Int
