@@ -177,6 +177,23 @@ struct BoxMatching {
         }
     }
 
+    /// The rows of an inserted section that arrive with it: those not
+    /// carried over from a surviving old section (moved in by stage 4).
+    @usableFromInline
+    struct UncarriedRows: RowFilter {
+        @usableFromInline let raw: Raw
+        /// The section's first new flat row.
+        @usableFromInline let newStart: Int
+        @inlinable init(_ raw: Raw, newStart: Int) {
+            self.raw = raw
+            self.newStart = newStart
+        }
+        @inlinable func keeps(_ row: Int) -> Bool {
+            let i = raw.rowNewToOld[newStart &+ row]
+            return i == BoxMatching.none || !raw.isCarried(old: Int(i))
+        }
+    }
+
     /// Calls `body` with raw views of the maps and both tables.
     @inlinable
     func withRaw<T>(_ body: (Raw) -> T) -> T {

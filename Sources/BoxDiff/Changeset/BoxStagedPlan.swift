@@ -182,7 +182,7 @@ extension BoxStagedPlan {
             for p in update.elementUpdated {
                 let q = m.newPath(Int(m.rowOldToNew(m.old.rowStart(p.section) + p.row)))
                 if p.section != copied {
-                    current[p.section].rows = layout.copies(of: current[p.section].rows, keeping: { _ in true })
+                    current[p.section].rows = layout.copies(of: current[p.section].rows, keeping: AllRows())
                     copied = p.section
                 }
                 current[p.section].rows[p.row] = target.sections[q.section].rows[q.row]
@@ -205,8 +205,8 @@ extension BoxStagedPlan {
                 if nextDelete < rowDeleted.count && rowDeleted[nextDelete].section == s {
                     section.rows = m.pairs.withUnsafeBufferPointer { pairs in
                         // The old rows' map, read without bounds checks.
-                        let oldToNew = pairs.baseAddress! + m.rowOldToNewStart + start
-                        return layout.copies(of: section.rows, keeping: { oldToNew[$0] != none })
+                        return layout.copies(
+                            of: section.rows, keeping: PairedRows(pairs.baseAddress! + m.rowOldToNewStart + start))
                     }
                 }
                 survivors.append(section)
@@ -225,18 +225,15 @@ extension BoxStagedPlan {
                 positionAfterDeletes[s] = position
                 position += 1
             }
-            let arranged: [Section<S, R>] = target.sections.indices.map { t in
-                let s = m.sectionNewToOld(t)
-                if s != none { return survivors[positionAfterDeletes[Int(s)]] }
-                var section = target.sections[t]
-                let start = m.new.rowStart(t)
-                section.rows = layout.copies(
-                    of: section.rows,
-                    keeping: {
-                        let i = m.rowNewToOld(start + $0)
-                        return i == none || !m.isCarried(old: Int(i))
-                    })
-                return section
+            let arranged: [Section<S, R>] = m.withRaw { raw in
+                target.sections.indices.map { t in
+                    let s = raw.sectionNewToOld[t]
+                    if s != none { return survivors[positionAfterDeletes[Int(s)]] }
+                    var section = target.sections[t]
+                    let arriving = BoxMatching.UncarriedRows(raw, newStart: raw.newStart(t))
+                    section.rows = layout.copies(of: section.rows, keeping: arriving)
+                    return section
+                }
             }
             stages.append(
                 Changeset(

@@ -91,6 +91,34 @@ struct BoxPropertyTests {
         }
     }
 
+    /// Row ids that are not plain data (`String`) have their nodes copied
+    /// into the intermediate Boxes one by one, not as bytes: the same calls
+    /// as the same Boxes with `Int` ids, and every stage replays.
+    @Test func referenceRowIDsGiveTheSameStages() async {
+        await propertyCheck(count: 200, input: Gen.uint64(), Gen.int(in: 0...10), Gen.int(in: 0...30)) {
+            seed, sections, rows in
+            var rng = SeededGenerator(seed: seed)
+            let shape = BoxPairShape(maxSections: sections, maxRowsPerSection: rows, editRate: 0.3)
+            let (old, new) = BoxGenerators.pair(shape: shape, using: &rng)
+            func named(_ box: BoxGenerators.TestBox) -> Box<Int, String> {
+                Box(
+                    sections: box.sections.map { section in
+                        Section(
+                            id: section.id, header: section.header, footer: section.footer,
+                            rows: section.rows.map { Node(id: "row \($0.id)", component: $0.component) })
+                    })
+            }
+            let (namedOld, namedNew) = (named(old), named(new))
+            for options in boxOptionGrid {
+                let plain = try StagedChangeset(source: old, target: new, options: options)
+                let withNames = try StagedChangeset(source: namedOld, target: namedNew, options: options)
+                #expect(plain.map(\.batchUpdate) == withNames.map(\.batchUpdate), "seed \(seed)")
+                let problems = replayProblems(withNames, from: namedOld, to: namedNew)
+                #expect(problems.isEmpty, "seed \(seed): \(problems.prefix(5).joined(separator: "\n"))")
+            }
+        }
+    }
+
     /// With the reject policy a Box with a duplicate throws, naming the
     /// second occurrence and the first, on the right side.
     @Test func rejectPolicyLocatesDuplicates() async {
