@@ -215,7 +215,7 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
         case .success(let changeset):
             noteApplied(target, fallback: false)
             view.reload(
-                using: changeset, interrupt: nil, setData: setData, completion: completion, indexPaths: indexPaths)
+                using: changeset, interrupt: nil, sink: self, completion: completion, indexPaths: indexPaths)
         case .failure:
             noteApplied(target, fallback: true)
             setData(target)
@@ -284,4 +284,12 @@ final class BoxRendererWorkspacePool: @unchecked Sendable {
         defer { lock.unlock() }
         if idle.count < Self.maxIdle { idle.append(workspace) }
     }
+}
+
+/// A renderer hands each stage's data to its own `setData` closure: called
+/// on the stored closure directly, which passing it on as a closure would
+/// reabstract through a thunk allocated on every render.
+extension BoxRenderer: StageDataSink {
+    @inlinable
+    func store(_ data: Box<SectionID, RowID>) { setData(data) }
 }

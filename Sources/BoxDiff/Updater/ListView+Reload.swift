@@ -44,19 +44,22 @@ extension ListView {
         setData: (Data) -> Void,
         completion: (() -> Void)? = nil
     ) {
-        reload(
-            using: changeset, interrupt: interrupt, setData: setData, completion: completion,
-            indexPaths: IndexPathBuffer())
+        withoutActuallyEscaping(setData) { setData in
+            reload(
+                using: changeset, interrupt: interrupt, sink: ClosureDataSink(setData), completion: completion,
+                indexPaths: IndexPathBuffer())
+        }
     }
 
-    /// ``reload(using:interrupt:setData:completion:)``, handing the view
-    /// its index-path lists in `indexPaths`' storage (a renderer keeps one
-    /// for all its renders).
+    /// ``reload(using:interrupt:setData:completion:)``, handing each
+    /// stage's data to `sink` and the view its index-path lists in
+    /// `indexPaths`' storage (a renderer keeps one for all its renders,
+    /// and is its own sink: no closure is converted per render).
     @inlinable
-    func reload<Data>(
+    func reload<Data, Sink: StageDataSink<Data>>(
         using changeset: StagedChangeset<Data>,
         interrupt: ((Changeset<Data>) -> Bool)?,
-        setData: (Data) -> Void,
+        sink: Sink,
         completion: (() -> Void)?,
         indexPaths: IndexPathBuffer
     ) {
@@ -69,42 +72,42 @@ extension ListView {
         }
         let target = changeset.stages[stageCount - 1].data
         guard !changeset.reloadsEverything, canAnimateBatchUpdates else {
-            reloadEverything(with: target, setData: setData, completion: completion)
+            reloadEverything(with: target, sink: sink, completion: completion)
             return
         }
-        withoutActuallyEscaping(setData) { setData in
-            // Stages are read in place by index (not copied out one by one,
-            // nor captured whole by each batch's closure).
-            let stages = changeset.stages
-            for index in stages.indices {
-                if let interrupt, interrupt(stages[index]) {
-                    reloadEverything(with: target, setData: setData, completion: completion)
-                    return
-                }
-                let isLast = index == stages.count - 1
-                performBatchUpdates(
-                    {
-                        setData(stages[index].data)
-                        // Read in place through the array's pointer: no
-                        // copy of the stage's lists, and no nested closure
-                        // (Swift 6 checks the main actor on entering one).
-                        self.applyCalls(of: stages, at: index, indexPaths: indexPaths)
-                    },
-                    // No closure to allocate when there is no completion.
-                    completion: isLast ? completion.map { completion in { _ in completion() } } : nil)
-                // The stored list itself (not through dynamic member lookup,
-                // which would copy the whole batch update).
-                if !stages[index].batchUpdate.elementReconfigured.isEmpty {
-                    reconfigure(stages[index].batchUpdate.elementReconfigured, indexPaths: indexPaths)
-                }
+        // Stages are read in place by index (not copied out one by one,
+        // nor captured whole by each batch's closure).
+        let stages = changeset.stages
+        for index in stages.indices {
+            if let interrupt, interrupt(stages[index]) {
+                reloadEverything(with: target, sink: sink, completion: completion)
+                return
+            }
+            let isLast = index == stages.count - 1
+            performBatchUpdates(
+                {
+                    sink.store(stages[index].data)
+                    // Read in place through the array's pointer: no
+                    // copy of the stage's lists, and no nested closure
+                    // (Swift 6 checks the main actor on entering one).
+                    self.applyCalls(of: stages, at: index, indexPaths: indexPaths)
+                },
+                // No closure to allocate when there is no completion.
+                completion: isLast ? completion.map { completion in { _ in completion() } } : nil)
+            // The stored list itself (not through dynamic member lookup,
+            // which would copy the whole batch update).
+            if !stages[index].batchUpdate.elementReconfigured.isEmpty {
+                reconfigure(stages[index].batchUpdate.elementReconfigured, indexPaths: indexPaths)
             }
         }
     }
 
     /// Gives the view `target` without animation.
     @inlinable
-    func reloadEverything<Data>(with target: Data, setData: (Data) -> Void, completion: (() -> Void)?) {
-        setData(target)
+    func reloadEverything<Data, Sink: StageDataSink<Data>>(
+        with target: Data, sink: Sink, completion: (() -> Void)?
+    ) {
+        sink.store(target)
         reloadData()
         completion?()
     }
@@ -184,4 +187,25 @@ final class IndexPathBuffer {
         // the kept capacity: storage of its own, not kept.
         return Array.refilling(&paths, from: elements, \.indexPath)
     }
+}
+
+/// Where a reload hands each stage's data: the data source's setter.
+@MainActor
+@usableFromInline
+protocol StageDataSink<Data> {
+    associatedtype Data
+    /// Stores the data the data source reads.
+    func store(_ data: Data)
+}
+
+/// A `setData` closure as a ``StageDataSink``.
+@usableFromInline
+struct ClosureDataSink<Data>: StageDataSink {
+    @usableFromInline let set: (Data) -> Void
+
+    @inlinable
+    init(_ set: @escaping (Data) -> Void) { self.set = set }
+
+    @inlinable
+    func store(_ data: Data) { set(data) }
 }
