@@ -13,6 +13,9 @@ private final class ListRecordingView: ListView {
     var kept: [(String, [IndexPath])] = []
     /// Each list's count, capacity and first path (lists are not kept).
     var lists: [(count: Int, capacity: Int, first: IndexPath?)] = []
+    /// The paths of each list as plain integers, copied out (lists are not
+    /// kept).
+    var seen: [(String, [[Int]])] = []
 
     init(keepsLists: Bool) { self.keepsLists = keepsLists }
 
@@ -21,6 +24,7 @@ private final class ListRecordingView: ListView {
             kept.append((call, paths))
         } else {
             lists.append((paths.count, paths.capacity, paths.first))
+            seen.append((call, paths.map { [$0[0], $0[1]] }))
         }
     }
 
@@ -87,6 +91,32 @@ struct IndexPathReuseTests {
             for (got, want) in zip(view.kept, expected) {
                 #expect(got.0 == want.0 && got.1 == want.1, "\(got) != \(want)")
             }
+        }
+    }
+
+    /// Random renders through one renderer, over a view that lets every
+    /// list go, so that each list is written over the storage of the one
+    /// before, longer or shorter: each holds exactly its call's paths.
+    @Test func reusedStorageHoldsEachCallsPaths() throws {
+        var rng = SeededGenerator(seed: 0x5EED_1DE7)
+        let view = ListRecordingView(keepsLists: false)
+        var shown = TestBox()
+        let renderer = BoxRenderer(view: view, showing: shown) { _ in }
+        var expected: [(String, [[Int]])] = []
+        for _ in 0..<200 {
+            let (_, next) = BoxGenerators.pair(
+                shape: BoxPairShape(maxSections: 4, maxRowsPerSection: 30), using: &rng)
+            let changeset = try StagedChangeset(source: shown, target: next)
+            if !changeset.reloadsEverything {
+                expected += expectedLists(changeset).map { call, paths in (call, paths.map { [$0[0], $0[1]] }) }
+            }
+            renderer.render(next)
+            shown = next
+        }
+        #expect(view.seen.count == expected.count)
+        #expect(Set(view.lists.map(\.count)).count > 10, "lists of many lengths")
+        for (got, want) in zip(view.seen, expected) {
+            #expect(got.0 == want.0 && got.1 == want.1, "\(got) != \(want)")
         }
     }
 
