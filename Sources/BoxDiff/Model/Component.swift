@@ -90,7 +90,16 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
         init(_ value: Value) { self.value = value }
         override var isComparable: Bool { true }
         override var anyValue: Any { value }
-        override func contentHash() -> UInt64 { Component.hash(value) }
+        override func contentHash() -> UInt64 {
+            // A String (the usual header and footer) straight to its hash:
+            // this method runs unspecialized, where `Component.hash` tests
+            // the value type against a dozen others first.
+            if Value.self == String.self {
+                return Component.mix(
+                    IdentityHashing.hashString(unsafeBitCast(value, to: String.self)), tag: Component.stringTag)
+            }
+            return Component.hash(value)
+        }
         override func valueHash() -> UInt64 { IdentityHashing.hash(value) }
         override func isEqual(to other: Storage) -> Bool {
             // The class is final: same class, same value type. Both sides'
@@ -173,10 +182,13 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
         }
     }
 
+    /// ``typeTag(_:)`` of `String`.
+    static var stringTag: UInt64 { 1 }
+
     /// A fixed tag for each standard type, the same in every process; the
     /// metadata address (per process, but free) for any other type.
     static func typeTag<T>(_: T.Type) -> UInt64 {
-        if T.self == String.self { return 1 }
+        if T.self == String.self { return stringTag }
         if T.self == Int.self { return 2 }
         if T.self == UInt64.self { return 3 }
         if T.self == Int64.self { return 4 }
