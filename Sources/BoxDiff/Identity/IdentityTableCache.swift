@@ -24,7 +24,8 @@ struct IdentityTableCache: @unchecked Sendable {
     @usableFromInline
     final class Storage: ManagedBuffer<IdentityTableEntry?, UInt8> {}
 
-    @usableFromInline var storage: Storage
+    /// The shared object; `nil` for a cache that never stores (``uncached``).
+    @usableFromInline var storage: Storage?
 
     /// An empty cache: one allocation, the slot (the buffer's header) `nil`
     /// and no elements.
@@ -33,20 +34,20 @@ struct IdentityTableCache: @unchecked Sendable {
         storage = unsafeDowncast(Storage.create(minimumCapacity: 0) { _ in nil }, to: Storage.self)
     }
 
-    /// The one object shared by every Box made with ``uncached``: its
-    /// slot is never written.
-    @usableFromInline static let neverStoring = IdentityTableCache()
+    /// A cache over `storage`.
+    @inlinable
+    init(storage: Storage?) { self.storage = storage }
 
     /// A cache that never stores a table (each request computes it), for
     /// Boxes that are rarely diffed, such as a changeset's intermediate
-    /// stages: making one allocates nothing. A mutated Box takes a real
-    /// cache as usual.
-    @inlinable static var uncached: IdentityTableCache { neverStoring }
+    /// stages: no object at all, so making one, copying it and dropping it
+    /// touch no reference count. A mutated Box takes a real cache as usual.
+    @inlinable static var uncached: IdentityTableCache { IdentityTableCache(storage: nil) }
 
     /// The cached table, if one was published.
     @usableFromInline
     var cached: IdentityTable? {
-        storage.withUnsafeMutablePointerToHeader { slot in
+        storage?.withUnsafeMutablePointerToHeader { slot in
             _stdlib_atomicAcquiringLoadARCRef(object: slot)?._withUnsafeGuaranteedRef { $0.table }
         }
     }
@@ -56,7 +57,7 @@ struct IdentityTableCache: @unchecked Sendable {
     func table(_ make: () -> IdentityTable) -> IdentityTable {
         if let table = cached { return table }
         let made = make()
-        if storage === Self.neverStoring.storage { return made }
+        guard let storage else { return made }
         return storage.withUnsafeMutablePointerToHeader { slot in
             _stdlib_atomicAcquiringInitializeARCRef(object: slot, desired: IdentityTableEntry(made))
                 ._withUnsafeGuaranteedRef { $0.table }
@@ -70,7 +71,7 @@ struct IdentityTableCache: @unchecked Sendable {
     /// takes a new, empty one.
     @usableFromInline
     mutating func invalidate() {
-        if isKnownUniquelyReferenced(&storage) {
+        if isKnownUniquelyReferenced(&storage), let storage {
             storage.withUnsafeMutablePointerToHeader { slot in
                 if slot.pointee != nil { slot.pointee = nil }
             }

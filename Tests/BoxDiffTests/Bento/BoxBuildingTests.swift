@@ -76,6 +76,27 @@ struct BoxBuildingTests {
         #expect(box.identityTable.rowIDs == [1, 2])
     }
 
+    /// A changeset's intermediate Boxes carry no cache object: their table
+    /// is computed on request and not kept; mutated, such a Box takes a
+    /// cache of its own, filled and kept as any Box's.
+    @Test func intermediateBoxesKeepNoTableUntilMutated() throws {
+        let old = B.empty |-+ Section(id: "a") |---+ 1 <> "one" |---+ 2 <> "two" |---+ 3 <> "three"
+        let new = B.empty |-+ Section(id: "a") |---+ 3 <> "three" |---+ 1 <> "uno" |---+ 4 <> "four"
+        let changeset = try StagedChangeset(source: old, target: new)
+        #expect(changeset.count >= 3)
+        for stage in changeset.dropLast() {
+            var box = stage.data
+            #expect(box.cache.storage == nil)
+            #expect(box.identityTable == IdentityTable(box))
+            #expect(!box.hasCachedIdentityTable, "computed, not kept")
+            box.append(node: 9 <> "nine")
+            #expect(box.cache.storage != nil)
+            #expect(box.identityTable == IdentityTable(box))
+            #expect(box.hasCachedIdentityTable)
+        }
+        #expect(changeset.last?.data.cache.isShared(with: new.cache) == true, "the last stage's data is the target")
+    }
+
     /// Many tasks ask for the table of one Box (and its copies) at once:
     /// all get the same table, and one is kept (run under
     /// `--sanitize=thread` by scripts/sanitize.sh).
