@@ -140,18 +140,44 @@ struct KeptNodes<RowID: Hashable, Filter: RowFilter>: Sequence {
         self.filter = filter
     }
 
-    /// Nothing to iterate: every node is written by `_copyContents`.
+    /// The kept nodes one by one (what `_copyContents` writes in one
+    /// pass; kept so that a consumer that iterates still gets every node).
+    @usableFromInline
+    struct Iterator: IteratorProtocol {
+        /// The nodes; `nil` once every one was given (or written).
+        @usableFromInline var nodes: KeptNodes?
+        /// The next row to test.
+        @usableFromInline var position = 0
+
+        @inlinable
+        init(_ nodes: KeptNodes?) { self.nodes = nodes }
+
+        @inlinable
+        mutating func next() -> Node<RowID>? {
+            guard let nodes else { return nil }
+            while position < nodes.count {
+                let k = position
+                position += 1
+                if nodes.filter.keeps(k) {
+                    return (nodes.rows + k * nodes.layout.stride).assumingMemoryBound(to: Node<RowID>.self).pointee
+                }
+            }
+            self.nodes = nil
+            return nil
+        }
+    }
+
     @inlinable
-    func makeIterator() -> EmptyCollection<Node<RowID>>.Iterator { EmptyCollection().makeIterator() }
+    func makeIterator() -> Iterator { Iterator(self) }
 
     /// Writes the kept nodes to the start of `buffer`, which must have
     /// room for all `count`.
     @inlinable
     func _copyContents(
         initializing buffer: UnsafeMutableBufferPointer<Node<RowID>>
-    ) -> (EmptyCollection<Node<RowID>>.Iterator, UnsafeMutableBufferPointer<Node<RowID>>.Index) {
+    ) -> (Iterator, UnsafeMutableBufferPointer<Node<RowID>>.Index) {
         precondition(layout.idIsPlainData && buffer.count >= count, "BoxDiff: no room for the kept nodes")
-        guard let to = UnsafeMutableRawPointer(buffer.baseAddress) else { return (makeIterator(), 0) }
+        guard let to = UnsafeMutableRawPointer(buffer.baseAddress) else { return (Iterator(nil), 0) }
         let idSize = MemoryLayout<RowID>.size
         var n = 0
         for k in 0..<count where filter.keeps(k) {
@@ -162,6 +188,6 @@ struct KeptNodes<RowID: Hashable, Filter: RowFilter>: Sequence {
                 to: (source + layout.componentOffset).assumingMemoryBound(to: Component.self).pointee)
             n += 1
         }
-        return (makeIterator(), n)
+        return (Iterator(nil), n)
     }
 }
