@@ -67,15 +67,38 @@ extension Array {
         return taken
     }
 
-    /// ``reusing(_:)``'s buffer filled with `transform` of each element of
+    /// `list`'s buffer filled with `transform` of each element of
     /// `source`, in order; `list` keeps the result too, for the next diff.
+    ///
+    /// The last list's elements are written over in place and the rest
+    /// appended: emptying it first destroyed every element (through value
+    /// witnesses for a resilient type such as `IndexPath`) and cost a
+    /// `replaceSubrange` call. A list a caller still holds is copied by the
+    /// first write (copy on write), the caller's untouched; one longer
+    /// than ``DiffWorkspace/reusedListCapacity`` is not reused.
     @inlinable
     static func refilling<Source: Collection>(
         _ list: inout [Element], from source: Source, _ transform: (Source.Element) -> Element
     ) -> [Element] {
-        var result = reusing(&list)
-        result.reserveCapacity(source.count)
-        for element in source { result.append(transform(element)) }
+        var result: [Element] = []
+        swap(&result, &list)
+        if result.capacity > DiffWorkspace.reusedListCapacity { result = [] }
+        let count = source.count
+        if result.count > count { result.removeSubrange(count...) }
+        var position = source.startIndex
+        result.withUnsafeMutableBufferPointer { buffer in
+            for k in buffer.indices {
+                buffer[k] = transform(source[position])
+                source.formIndex(after: &position)
+            }
+        }
+        if result.count < count {
+            result.reserveCapacity(count)
+            while position != source.endIndex {
+                result.append(transform(source[position]))
+                source.formIndex(after: &position)
+            }
+        }
         keep(result, in: &list)
         return result
     }

@@ -182,28 +182,8 @@ final class IndexPathBuffer {
     /// `elements` as index paths (`section`, `row`), in reused storage.
     @inlinable
     func filled(with elements: [ElementPath]) -> [IndexPath] {
-        // The last list's paths are written over in place, the rest
-        // appended (emptying it first destroyed every path through
-        // IndexPath's value witnesses, a resilient type, and cost a
-        // replaceSubrange call per list). Kept by the view: the first write
-        // copies it (copy on write), the view's list untouched; longer than
-        // the kept capacity: storage of its own, not kept.
-        var list: [IndexPath] = []
-        swap(&list, &paths)
-        let count = elements.count
-        if list.capacity > DiffWorkspace.reusedListCapacity { list = [] }
-        if list.count > count { list.removeSubrange(count...) }
-        elements.withUnsafeBufferPointer { elements in
-            list.withUnsafeMutableBufferPointer { list in
-                for k in list.indices { list[k] = elements[k].indexPath }
-            }
-            if list.count < count {
-                list.reserveCapacity(count)
-                for k in list.count..<count { list.append(elements[k].indexPath) }
-            }
-        }
-        Array.keep(list, in: &paths)
-        return list
+        // Written over the last list in place (see Array.refilling).
+        Array.refilling(&paths, from: elements, \.indexPath)
     }
 }
 
