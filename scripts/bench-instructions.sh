@@ -9,6 +9,8 @@
 #   scripts/bench-instructions.sh                 # 20x1,20x5,100x1,100x5,500x1,500x5
 #   scripts/bench-instructions.sh 20x1,500x10
 #
+# BENCH_ARGS: further boxdiff-bench options, e.g. the change mix
+# ("--delete 0 --insert 0 --move 0 --update 0.05": one update in 20 rows).
 # BENCH_ITERATIONS: diffs per counted loop (default 100, even). A count
 # includes the loop's bracket (a few hundred instructions in all, so a few
 # per diff at 100 diffs).
@@ -25,6 +27,7 @@ set -euo pipefail
 
 cases="${1:-20x1,20x5,100x1,100x5,500x1,500x5}"
 iterations="${BENCH_ITERATIONS:-100}"
+read -r -a extra_args <<<"${BENCH_ARGS:-}"
 command -v valgrind >/dev/null 2>&1 || { echo "bench-instructions: valgrind not found" >&2; exit 2; }
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -46,7 +49,7 @@ for c in "${case_list[@]}"; do
     (
         cd "$work"
         SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$work/cg.$c.out" \
-            ./boxdiff-bench --small "$c" --instructions --iterations "$iterations" >"$work/log" 2>&1 ||
+            ./boxdiff-bench --small "$c" --instructions --iterations "$iterations" "${extra_args[@]}" >"$work/log" 2>&1 ||
             { cat "$work/log" >&2; exit 1; }
     )
 done

@@ -197,7 +197,8 @@ struct BoxDiffBench: ParsableCommand {
         if let small {
             try Small.run(
                 cases: try Small.parse(small), iterations: iterations, samples: runs, seed: seed, check: check,
-                json: json || format == .json, jsonFile: jsonFile, instructions: instructions)
+                json: json || format == .json, jsonFile: jsonFile, instructions: instructions,
+                mix: ChangeMix(delete: delete, insert: insert, move: move, update: update))
             return
         }
         if let flood {

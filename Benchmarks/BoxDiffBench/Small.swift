@@ -5,7 +5,10 @@ import Foundation
 /// flat API on the same rows, in a steady render loop.
 ///
 /// Each case is the `mix` preset at `rows` old rows cut into `sections`
-/// sections. Engines: `box` (old Box's identity table cached, the new Box
+/// sections, with the change fractions of `--delete`, `--insert`,
+/// `--move` and `--update` (default: the usual mix; e.g. `--delete 0
+/// --insert 0 --move 0 --update 0.05` is one updated row in 20, the
+/// typical state change of an app). Engines: `box` (old Box's identity table cached, the new Box
 /// built and hashed each diff, as in `BoxEngine`), `flat` (the same
 /// elements as arrays), `core-heckel` (the C core on pre-hashed ids),
 /// `floor` (the hash join on pre-hashed ids), and the render loop:
@@ -100,12 +103,12 @@ enum Small {
 
     static func run(
         cases: [Case], iterations fixed: Int, samples: Int, seed: UInt64, check: Bool, json: Bool,
-        jsonFile: FileHandle? = nil, instructions: Bool = false
+        jsonFile: FileHandle? = nil, instructions: Bool = false, mix: ChangeMix = ChangeMix()
     ) throws {
         if instructions { bench_fixed_random(seed) }
         var rows: [Row] = []
         for c in cases {
-            let workload = Preset.mix.makeWorkload(count: c.rows, mix: ChangeMix(), layout: .scatter, seed: seed)
+            let workload = Preset.mix.makeWorkload(count: c.rows, mix: mix, layout: .scatter, seed: seed)
             // About 5-20 ms of box work per sample, at least 100 diffs; even,
             // so that `diff` and `render` end on the Box they started from.
             var iterations = fixed > 0 ? fixed : max(100, 100_000 / max(c.rows, 1))

@@ -172,53 +172,106 @@ extension BoxStagedPlan {
         // At most 5 stages: one allocation instead of growing 1, 2, 4.
         if update.hasChanges { stages.reserveCapacity(5) }
 
+        // The last stage's data is the target itself: it is not built
+        // (an app's usual render changes one thing, so has one stage).
+        let rowDeleted = update.elementDeleted
+        let hasDeleteStage = !update.sectionDeleted.isEmpty || !rowDeleted.isEmpty
+        let hasSectionStage = !update.sectionInserted.isEmpty || !update.sectionMoved.isEmpty
+        let hasRowStage = !update.elementInserted.isEmpty || !update.elementMoved.isEmpty
+        let reconfiguresWithRows = updateStyle == .reload && hasRowStage
+        let hasReconfigureStage = !update.elementReconfigured.isEmpty && !reconfiguresWithRows
+        let lastStage =
+            !update.sectionUpdated.isEmpty
+            ? 6 : hasReconfigureStage ? 5 : hasRowStage ? 4 : hasSectionStage ? 3 : hasDeleteStage ? 2 : 1
+
         // 1. Updates (reload style): the old Box with the updated rows' new
         // nodes. Each touched section's rows are copied once, explicitly
-        // (not by copy-on-write through a subscript), then patched in place.
+        // (not by copy-on-write through a subscript), then patched in place;
+        // a section whose rows are the target's, in order, takes the
+        // target's rows instead (see ``survivorsAreTargetRows``).
         let layout = NodeLayout<R>()
+        let anyReconfigured = !update.elementReconfigured.isEmpty
         var current = source.sections
-        if !update.elementUpdated.isEmpty {
+        if !update.elementUpdated.isEmpty && lastStage > 1 {
             var copied = -1
+            var shared = false
+            var nextDelete = 0
             for p in update.elementUpdated {
-                let q = m.newPath(Int(m.rowOldToNew(m.old.rowStart(p.section) + p.row)))
                 if p.section != copied {
-                    current[p.section].rows = layout.copies(of: current[p.section].rows, keeping: AllRows())
                     copied = p.section
+                    let t = Int(m.sectionOldToNew(p.section))
+                    while nextDelete < rowDeleted.count && rowDeleted[nextDelete].section < p.section {
+                        nextDelete += 1
+                    }
+                    // Cheap tests first: no row deleted, as many rows.
+                    shared =
+                        (nextDelete == rowDeleted.count || rowDeleted[nextDelete].section != p.section)
+                        && m.old.rowStart(p.section + 1) - m.old.rowStart(p.section) == m.new.rowStart(t + 1)
+                            - m.new.rowStart(t)
+                        && (!anyReconfigured || !update.elementReconfigured.contains { $0.section == t })
+                        && Self.survivorsAreTargetRows(m, old: p.section, new: t)
+                    current[p.section].rows =
+                        shared
+                        ? target.sections[t].rows : layout.copies(of: current[p.section].rows, keeping: AllRows())
                 }
+                if shared { continue }
+                let q = m.newPath(Int(m.rowOldToNew(m.old.rowStart(p.section) + p.row)))
                 current[p.section].rows[p.row] = target.sections[q.section].rows[q.row]
             }
-            stages.append(Changeset(data: B(uncachedSections: current), elementUpdated: update.elementUpdated))
+        }
+        if !update.elementUpdated.isEmpty {
+            stages.append(
+                Changeset(
+                    data: lastStage == 1 ? target : B(uncachedSections: current), elementUpdated: update.elementUpdated)
+            )
         }
 
         // 2. Deletes (the sections array is rebuilt only when something is
         // deleted).
-        let rowDeleted = update.elementDeleted
         var survivors = current
-        if !update.sectionDeleted.isEmpty || !rowDeleted.isEmpty {
+        if hasDeleteStage && lastStage > 2 {
             survivors = []
             survivors.reserveCapacity(current.count - update.sectionDeleted.count)
             var nextDelete = 0
             for s in current.indices where m.sectionOldToNew(s) != none {
                 var section = current[s]
                 let start = m.old.rowStart(s)
-                while nextDelete < rowDeleted.count && rowDeleted[nextDelete].section < s { nextDelete += 1 }
-                if nextDelete < rowDeleted.count && rowDeleted[nextDelete].section == s {
-                    section.rows = m.pairs.withUnsafeBufferPointer { pairs in
-                        // The old rows' map, read without bounds checks.
-                        return layout.copies(
-                            of: section.rows, keeping: PairedRows(pairs.baseAddress! + m.rowOldToNewStart + start))
+                // This section's deletes (the list is sorted by path).
+                let deletes = rowDeleted.withUnsafeBufferPointer { deleted in
+                    while nextDelete < deleted.count && deleted[nextDelete].section < s { nextDelete += 1 }
+                    let first = nextDelete
+                    while nextDelete < deleted.count && deleted[nextDelete].section == s { nextDelete += 1 }
+                    return nextDelete - first
+                }
+                if deletes > 0 {
+                    let t = Int(m.sectionOldToNew(s))
+                    // Cheap test first: as many rows left as the target has.
+                    let shared =
+                        m.old.rowStart(s + 1) - m.old.rowStart(s) - deletes == m.new.rowStart(t + 1) - m.new.rowStart(t)
+                        && (!anyReconfigured || !update.elementReconfigured.contains { $0.section == t })
+                        && Self.survivorsAreTargetRows(m, old: s, new: t)
+                    if shared {
+                        section.rows = target.sections[t].rows
+                    } else {
+                        section.rows = m.pairs.withUnsafeBufferPointer { pairs in
+                            // The old rows' map, read without bounds checks.
+                            return layout.copies(
+                                of: section.rows, keeping: PairedRows(pairs.baseAddress! + m.rowOldToNewStart + start))
+                        }
                     }
                 }
                 survivors.append(section)
             }
+        }
+        if hasDeleteStage {
             stages.append(
                 Changeset(
-                    data: B(uncachedSections: survivors), sectionDeleted: update.sectionDeleted,
-                    elementDeleted: rowDeleted))
+                    data: lastStage == 2 ? target : B(uncachedSections: survivors),
+                    sectionDeleted: update.sectionDeleted, elementDeleted: rowDeleted))
         }
 
         // 3. Section inserts (with their new rows) and moves.
-        if !update.sectionInserted.isEmpty || !update.sectionMoved.isEmpty {
+        if hasSectionStage && lastStage > 3 {
             var positionAfterDeletes = [Int](filling: -1, count: m.old.sectionCount)
             var position = 0
             for s in 0..<m.old.sectionCount where m.sectionOldToNew(s) != none {
@@ -239,6 +292,9 @@ extension BoxStagedPlan {
                 Changeset(
                     data: B(uncachedSections: arranged), sectionInserted: update.sectionInserted,
                     sectionMoved: update.sectionMoved))
+        } else if hasSectionStage {
+            stages.append(
+                Changeset(data: target, sectionInserted: update.sectionInserted, sectionMoved: update.sectionMoved))
         }
 
         // 4. Row inserts and moves: the target's rows under the old headers;
@@ -253,8 +309,6 @@ extension BoxStagedPlan {
             settled[t].header = source.sections[s].header
             settled[t].footer = source.sections[s].footer
         }
-        let hasRowStage = !update.elementInserted.isEmpty || !update.elementMoved.isEmpty
-        let reconfiguresWithRows = updateStyle == .reload && hasRowStage
         if hasRowStage {
             var withOldNodes = settled
             if !reconfiguresWithRows {
@@ -271,7 +325,7 @@ extension BoxStagedPlan {
         }
 
         // 5. Reconfigures, after the last structural stage.
-        if !update.elementReconfigured.isEmpty && !reconfiguresWithRows {
+        if hasReconfigureStage {
             stages.append(
                 Changeset(data: B(uncachedSections: settled), elementReconfigured: update.elementReconfigured))
         }
@@ -282,5 +336,28 @@ extension BoxStagedPlan {
         }
         if let last = stages.indices.last { stages[last].data = target }
         return stages
+    }
+
+    /// Whether the rows of old section `s` that survive its deletes are, in
+    /// order, the rows of new section `t`: no row of `t` is inserted, moved
+    /// in or moved within, and none of `s` moves out. Then stages 1 and 2
+    /// can hold the target's rows of `t` for `s` instead of a copy (its
+    /// unchanged rows' new nodes are equal to their old ones), unless a
+    /// row of `t` is reconfigured (it shows its old node until then).
+    /// Stops at the first row out of place. (Static: a method of the
+    /// consumed plan copied its whole update, nine lists.)
+    @inlinable
+    static func survivorsAreTargetRows(_ m: borrowing BoxMatching, old s: Int, new t: Int) -> Bool {
+        m.pairs.withUnsafeBufferPointer { pairs in
+            let map = pairs.baseAddress! + m.rowOldToNewStart
+            var next = UInt32(truncatingIfNeeded: m.new.rowStart(t))
+            for i in m.old.rowStart(s)..<m.old.rowStart(s + 1) {
+                let j = map[i]
+                if j == BoxMatching.none { continue }
+                if j != next { return false }
+                next &+= 1
+            }
+            return Int(next) == m.new.rowStart(t + 1)
+        }
     }
 }
