@@ -66,6 +66,9 @@ struct BoxStagedPlan {
                             continue
                         }
                         let newStart = raw.newStart(t)
+                        // Row j is in section t when it lies in t's range (two
+                        // compares, not a load of its packed section).
+                        let newCount = UInt(bitPattern: raw.newStart(t + 1) - newStart)
                         for i in start..<end {
                             let j = Int(raw.rowOldToNew[i])
                             if j == Int(none) {
@@ -74,7 +77,8 @@ struct BoxStagedPlan {
                                 continue
                             }
                             values[i] =
-                                raw.newSection(j) == t ? UInt32(truncatingIfNeeded: base + j - newStart) : none
+                                UInt(bitPattern: j &- newStart) < newCount
+                                ? UInt32(truncatingIfNeeded: base + j - newStart) : none
                             let a = oldContents[i]
                             let b = raw.newContent(j)
                             guard a == 0 || a != b else { continue }
