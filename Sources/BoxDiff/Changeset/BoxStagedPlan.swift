@@ -287,8 +287,14 @@ extension BoxStagedPlan {
                     let s = raw.sectionNewToOld[t]
                     if s != none { return survivors[positionAfterDeletes[Int(s)]] }
                     var section = target.sections[t]
+                    // An inserted section arrives with its rows not carried
+                    // from a surviving section: all of them (the usual new
+                    // section) share the target's rows, else a copy keeps them.
                     let arriving = BoxMatching.UncarriedRows(raw, newStart: raw.newStart(t))
-                    section.rows = layout.copies(of: section.rows, keeping: arriving)
+                    let count = raw.newStart(t + 1) - raw.newStart(t)
+                    if (0..<count).contains(where: { !arriving.keeps($0) }) {
+                        section.rows = layout.copies(of: section.rows, keeping: arriving)
+                    }
                     return section
                 }
             }

@@ -97,6 +97,32 @@ struct StageSharingTests {
         #expect(changeset[1].data == new)
     }
 
+    /// A section inserted with new rows only (and a row inserted into `a`,
+    /// so stage 3 is not the last): stage 3 holds the target's rows of the
+    /// new section; one that also takes a row moved from `b` gets a copy
+    /// of its arriving rows only (the moved row comes in stage 4).
+    @Test func insertedSectionHoldsTheTargetsRows() throws {
+        for takesMovedRow in [false, true] {
+            var new = box { rows, _ in
+                rows[0].append(50)
+                if takesMovedRow { rows[1].removeAll { $0 == 7 } }
+            }
+            new.sections.append(
+                Section(
+                    id: "d",
+                    rows: (takesMovedRow ? [20, 7, 21] : [20, 21]).map {
+                        Node(id: $0, component: Component("row \($0)"))
+                    }))
+            let changeset = try StagedChangeset(source: old, target: new)
+            let insert = try #require(changeset.first { !$0.sectionInserted.isEmpty })
+            #expect(insert.sectionInserted == [3])
+            let arrived = insert.data.sections[3].rows
+            #expect(arrived.map(\.id) == [20, 21])
+            #expect(sameStorage(arrived, new.sections[3].rows) == !takesMovedRow)
+            #expect(changeset.last?.data == new)
+        }
+    }
+
     /// One change of one kind: a single stage whose data is the target.
     @Test func singleStageIsTheTarget() throws {
         let changes: [(inout [[Int]], inout [Int: String]) -> Void] = [
