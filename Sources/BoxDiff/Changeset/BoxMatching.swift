@@ -393,13 +393,28 @@ struct BoxMatching {
         return workspace.sectionKeep
     }
 
+    /// Marks one longest strictly increasing run of `values` in `keep`
+    /// (1: on it; `none` entries are never on it). When the values that
+    /// are not `none` already increase (nothing moved: an identical or
+    /// insert- and delete-only render), that run is all of them, marked in
+    /// the pass that finds it out, with no call into the core.
     static func lis(
         _ values: UnsafeBufferPointer<UInt32>, into keep: inout [UInt8], workspace: DiffWorkspace
     ) throws(DiffError) {
         keep.refill(with: 0, count: values.count)
         do throws(CoreFailure) {
             try keep.withUnsafeMutableBufferPointer { (k) throws(CoreFailure) in
-                _ = try CCore.markLIS(values, keep: k, workspace: workspace.core)
+                var next: UInt32 = 0
+                for i in values.indices {
+                    let v = values[i]
+                    if v == none { continue }
+                    guard v >= next else {
+                        _ = try CCore.markLIS(values, keep: k, workspace: workspace.core)
+                        return
+                    }
+                    k[i] = 1
+                    next = v &+ 1
+                }
             }
         } catch {
             throw Pairing.error(error)
