@@ -365,17 +365,18 @@ struct BoxMatching {
                 }
             }
         }
-        return try rowsKeptInPlace(filled: workspace)
+        return try rowsKeptInPlace(filled: workspace).keep
     }
 
     /// ``rowsKeptInPlace(workspace:)`` once the caller filled
     /// `workspace.lisValues` itself (in a pass of its own over the old
-    /// rows): runs the longest-run marking only.
-    func rowsKeptInPlace(filled workspace: DiffWorkspace) throws(DiffError) -> [UInt8] {
-        try workspace.lisValues.withUnsafeBufferPointer { (v) throws(DiffError) in
+    /// rows): runs the longest-run marking only. `kept`: how many rows
+    /// stay in place.
+    func rowsKeptInPlace(filled workspace: DiffWorkspace) throws(DiffError) -> (keep: [UInt8], kept: Int) {
+        let kept = try workspace.lisValues.withUnsafeBufferPointer { (v) throws(DiffError) in
             try Self.lis(v, into: &workspace.rowKeep, workspace: workspace)
         }
-        return workspace.rowKeep
+        return (workspace.rowKeep, kept)
     }
 
     /// Marks the surviving old sections that stay in place (one longest
@@ -397,24 +398,28 @@ struct BoxMatching {
     /// (1: on it; `none` entries are never on it). When the values that
     /// are not `none` already increase (nothing moved: an identical or
     /// insert- and delete-only render), that run is all of them, marked in
-    /// the pass that finds it out, with no call into the core.
+    /// the pass that finds it out, with no call into the core. Returns the
+    /// run's length.
+    @discardableResult
     static func lis(
         _ values: UnsafeBufferPointer<UInt32>, into keep: inout [UInt8], workspace: DiffWorkspace
-    ) throws(DiffError) {
+    ) throws(DiffError) -> Int {
         keep.refill(with: 0, count: values.count)
         do throws(CoreFailure) {
-            try keep.withUnsafeMutableBufferPointer { (k) throws(CoreFailure) in
+            return try keep.withUnsafeMutableBufferPointer { (k) throws(CoreFailure) in
                 var next: UInt32 = 0
+                var length = 0
                 for i in values.indices {
                     let v = values[i]
                     if v == none { continue }
                     guard v >= next else {
-                        _ = try CCore.markLIS(values, keep: k, workspace: workspace.core)
-                        return
+                        return try CCore.markLIS(values, keep: k, workspace: workspace.core)
                     }
                     k[i] = 1
                     next = v &+ 1
+                    length += 1
                 }
+                return length
             }
         } catch {
             throw Pairing.error(error)

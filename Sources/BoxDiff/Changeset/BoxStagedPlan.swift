@@ -113,36 +113,48 @@ struct BoxStagedPlan {
 
         // Stage 4: rows, sources after stage 3 (section t, rank among the
         // carried rows of the old section), destinations new paths.
-        let rowKeep = try m.rowsKeptInPlace(filled: workspace)
+        let (rowKeep, rowsKept) = try m.rowsKeptInPlace(filled: workspace)
         var moved = Array.reusing(&workspace.movedRows)
         var inserted = Array.reusing(&workspace.insertedRows)
         inserted.reserveCapacity(max(0, new.rowCount - m.pairedRowCount))
-        m.withRaw { raw in
-            rowKeep.withUnsafeBufferPointer { keep in
-                for s in 0..<old.sectionCount where raw.sectionOldToNew[s] != none {
-                    let t = Int(raw.sectionOldToNew[s])
-                    var rank = 0
-                    for i in raw.oldStart(s)..<raw.oldStart(s + 1) {
-                        let j = raw.rowOldToNew[i]
-                        guard j != none else { continue }
-                        if keep[i] == 0 {
-                            moved.append(
-                                Move(source: ElementPath(section: t, row: rank), destination: raw.newPath(Int(j))))
+        // With no section deleted every paired row is carried: when all of
+        // them stay in place nothing moves, and when every new row is
+        // paired nothing is inserted (an app's usual render), so those
+        // passes are skipped.
+        let anySectionDeleted = !sectionDeleted.isEmpty
+        let anyMove = anySectionDeleted || rowsKept != m.pairedRowCount
+        let anyInsert = anySectionDeleted || new.rowCount != m.pairedRowCount
+        if anyMove {
+            m.withRaw { raw in
+                rowKeep.withUnsafeBufferPointer { keep in
+                    for s in 0..<old.sectionCount where raw.sectionOldToNew[s] != none {
+                        let t = Int(raw.sectionOldToNew[s])
+                        var rank = 0
+                        for i in raw.oldStart(s)..<raw.oldStart(s + 1) {
+                            let j = raw.rowOldToNew[i]
+                            guard j != none else { continue }
+                            if keep[i] == 0 {
+                                moved.append(
+                                    Move(source: ElementPath(section: t, row: rank), destination: raw.newPath(Int(j))))
+                            }
+                            rank += 1
                         }
-                        rank += 1
                     }
                 }
             }
-            // A paired new row is carried unless its old section was
-            // deleted: with no section deleted (the usual render), being
-            // paired is enough, and the old row's section is not read.
-            let anySectionDeleted = !sectionDeleted.isEmpty
-            for t in 0..<new.sectionCount where raw.sectionNewToOld[t] != none {
-                let start = raw.newStart(t)
-                for j in start..<raw.newStart(t + 1) {
-                    let i = raw.rowNewToOld[j]
-                    if i == none || (anySectionDeleted && !raw.isCarried(old: Int(i))) {
-                        inserted.append(ElementPath(section: t, row: j - start))
+        }
+        if anyInsert {
+            m.withRaw { raw in
+                // A paired new row is carried unless its old section was
+                // deleted: with no section deleted (the usual render), being
+                // paired is enough, and the old row's section is not read.
+                for t in 0..<new.sectionCount where raw.sectionNewToOld[t] != none {
+                    let start = raw.newStart(t)
+                    for j in start..<raw.newStart(t + 1) {
+                        let i = raw.rowNewToOld[j]
+                        if i == none || (anySectionDeleted && !raw.isCarried(old: Int(i))) {
+                            inserted.append(ElementPath(section: t, row: j - start))
+                        }
                     }
                 }
             }
