@@ -386,7 +386,7 @@ struct BoxMatching {
             workspace.sectionKeep.refill(with: 1, count: old.sectionCount)
             return workspace.sectionKeep
         }
-        try pairs.withUnsafeBufferPointer { (v) throws(DiffError) in
+        _ = try pairs.withUnsafeBufferPointer { (v) throws(DiffError) in
             try Self.lis(
                 UnsafeBufferPointer(rebasing: v[0..<old.sectionCount]), into: &workspace.sectionKeep,
                 workspace: workspace)
