@@ -189,7 +189,8 @@ extension BoxStagedPlan {
         if update.hasChanges { stages.reserveCapacity(5) }
 
         // The last stage's data is the target itself: it is not built
-        // (an app's usual render changes one thing, so has one stage).
+        // (an app's usual render changes one thing, so has one stage);
+        // each stage below takes `target` when it is `lastStage`.
         let rowDeleted = update.elementDeleted
         let hasDeleteStage = !update.sectionDeleted.isEmpty || !rowDeleted.isEmpty
         let hasSectionStage = !update.sectionInserted.isEmpty || !update.sectionMoved.isEmpty
@@ -216,16 +217,11 @@ extension BoxStagedPlan {
                 if p.section != copied {
                     copied = p.section
                     let t = Int(m.sectionOldToNew(p.section))
-                    while nextDelete < rowDeleted.count && rowDeleted[nextDelete].section < p.section {
-                        nextDelete += 1
-                    }
-                    // Cheap tests first: no row deleted, as many rows.
+                    // Stage 1 still shows the rows stage 2 deletes.
                     shared =
-                        (nextDelete == rowDeleted.count || rowDeleted[nextDelete].section != p.section)
-                        && m.old.rowStart(p.section + 1) - m.old.rowStart(p.section) == m.new.rowStart(t + 1)
-                            - m.new.rowStart(t)
+                        Self.deleteCount(inSection: p.section, of: rowDeleted, cursor: &nextDelete) == 0
                         && (!anyReconfigured || !update.elementReconfigured.contains { $0.section == t })
-                        && Self.survivorsAreTargetRows(m, old: p.section, new: t)
+                        && Self.survivorsAreTargetRows(m, old: p.section, new: t, deletes: 0)
                     current[p.section].rows =
                         shared
                         ? target.sections[t].rows : layout.copies(of: current[p.section].rows, keeping: AllRows())
@@ -252,20 +248,12 @@ extension BoxStagedPlan {
             for s in current.indices where m.sectionOldToNew(s) != none {
                 var section = current[s]
                 let start = m.old.rowStart(s)
-                // This section's deletes (the list is sorted by path).
-                let deletes = rowDeleted.withUnsafeBufferPointer { deleted in
-                    while nextDelete < deleted.count && deleted[nextDelete].section < s { nextDelete += 1 }
-                    let first = nextDelete
-                    while nextDelete < deleted.count && deleted[nextDelete].section == s { nextDelete += 1 }
-                    return nextDelete - first
-                }
+                let deletes = Self.deleteCount(inSection: s, of: rowDeleted, cursor: &nextDelete)
                 if deletes > 0 {
                     let t = Int(m.sectionOldToNew(s))
-                    // Cheap test first: as many rows left as the target has.
                     let shared =
-                        m.old.rowStart(s + 1) - m.old.rowStart(s) - deletes == m.new.rowStart(t + 1) - m.new.rowStart(t)
-                        && (!anyReconfigured || !update.elementReconfigured.contains { $0.section == t })
-                        && Self.survivorsAreTargetRows(m, old: s, new: t)
+                        (!anyReconfigured || !update.elementReconfigured.contains { $0.section == t })
+                        && Self.survivorsAreTargetRows(m, old: s, new: t, deletes: deletes)
                     if shared {
                         section.rows = target.sections[t].rows
                     } else {
@@ -287,6 +275,7 @@ extension BoxStagedPlan {
         }
 
         // 3. Section inserts (with their new rows) and moves.
+        var arranged = survivors
         if hasSectionStage && lastStage > 3 {
             var positionAfterDeletes = [Int](filling: -1, count: m.old.sectionCount)
             var position = 0
@@ -294,7 +283,7 @@ extension BoxStagedPlan {
                 positionAfterDeletes[s] = position
                 position += 1
             }
-            let arranged: [Section<S, R>] = m.withRaw { raw in
+            arranged = m.withRaw { raw in
                 target.sections.indices.map { t in
                     let s = raw.sectionNewToOld[t]
                     if s != none { return survivors[positionAfterDeletes[Int(s)]] }
@@ -310,13 +299,12 @@ extension BoxStagedPlan {
                     return section
                 }
             }
+        }
+        if hasSectionStage {
             stages.append(
                 Changeset(
-                    data: B(uncachedSections: arranged), sectionInserted: update.sectionInserted,
-                    sectionMoved: update.sectionMoved))
-        } else if hasSectionStage {
-            stages.append(
-                Changeset(data: target, sectionInserted: update.sectionInserted, sectionMoved: update.sectionMoved))
+                    data: lastStage == 3 ? target : B(uncachedSections: arranged),
+                    sectionInserted: update.sectionInserted, sectionMoved: update.sectionMoved))
         }
 
         // 4. Row inserts and moves: the target's rows under the old headers;
@@ -341,7 +329,8 @@ extension BoxStagedPlan {
             }
             stages.append(
                 Changeset(
-                    data: B(uncachedSections: withOldNodes), elementInserted: update.elementInserted,
+                    data: lastStage == 4 ? target : B(uncachedSections: withOldNodes),
+                    elementInserted: update.elementInserted,
                     elementMoved: update.elementMoved,
                     elementReconfigured: reconfiguresWithRows ? update.elementReconfigured : []))
         }
@@ -349,14 +338,15 @@ extension BoxStagedPlan {
         // 5. Reconfigures, after the last structural stage.
         if hasReconfigureStage {
             stages.append(
-                Changeset(data: B(uncachedSections: settled), elementReconfigured: update.elementReconfigured))
+                Changeset(
+                    data: lastStage == 5 ? target : B(uncachedSections: settled),
+                    elementReconfigured: update.elementReconfigured))
         }
 
         // 6. Section reloads.
         if !update.sectionUpdated.isEmpty {
             stages.append(Changeset(data: target, sectionUpdated: update.sectionUpdated))
         }
-        if let last = stages.indices.last { stages[last].data = target }
         return stages
     }
 
@@ -366,11 +356,16 @@ extension BoxStagedPlan {
     /// can hold the target's rows of `t` for `s` instead of a copy (its
     /// unchanged rows' new nodes are equal to their old ones), unless a
     /// row of `t` is reconfigured (it shows its old node until then).
-    /// Stops at the first row out of place. (Static: a method of the
-    /// consumed plan copied its whole update, nine lists.)
+    /// `deletes`: how many rows of `s` are deleted (tested first: as many
+    /// rows must be left as `t` has). Stops at the first row out of place.
+    /// (Static: a method of the consumed plan copied its whole update,
+    /// nine lists.)
     @inlinable
-    static func survivorsAreTargetRows(_ m: borrowing BoxMatching, old s: Int, new t: Int) -> Bool {
-        m.pairs.withUnsafeBufferPointer { pairs in
+    static func survivorsAreTargetRows(_ m: borrowing BoxMatching, old s: Int, new t: Int, deletes: Int) -> Bool {
+        guard m.old.rowStart(s + 1) - m.old.rowStart(s) - deletes == m.new.rowStart(t + 1) - m.new.rowStart(t) else {
+            return false
+        }
+        return m.pairs.withUnsafeBufferPointer { pairs in
             let map = pairs.baseAddress! + m.rowOldToNewStart
             var next = UInt32(truncatingIfNeeded: m.new.rowStart(t))
             for i in m.old.rowStart(s)..<m.old.rowStart(s + 1) {
@@ -380,6 +375,19 @@ extension BoxStagedPlan {
                 next &+= 1
             }
             return Int(next) == m.new.rowStart(t + 1)
+        }
+    }
+
+    /// How many rows of `deleted` (sorted by path) lie in section `s`;
+    /// `cursor` is moved past them, skipping earlier sections' rows (so
+    /// sections are asked in increasing order).
+    @inlinable
+    static func deleteCount(inSection s: Int, of deleted: borrowing [ElementPath], cursor: inout Int) -> Int {
+        deleted.withUnsafeBufferPointer { deleted in
+            while cursor < deleted.count && deleted[cursor].section < s { cursor += 1 }
+            let first = cursor
+            while cursor < deleted.count && deleted[cursor].section == s { cursor += 1 }
+            return cursor - first
         }
     }
 }
