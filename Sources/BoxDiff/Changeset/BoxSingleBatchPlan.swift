@@ -16,107 +16,216 @@
 ///   are the rows incomparable on both sides (re-bound, as Bento does:
 ///   ``BoxMatching/rowRebinds(old:new:)``);
 /// - nothing is listed twice.
+///
+/// This is the mode of a list that applies each render as one batch
+/// (Bento's adapters do), so it runs on every state change: one pass over
+/// the sections, one over the old rows and one over the new rows, on the
+/// matching's raw maps, with the call lists and scratch buffers taken from
+/// the workspace (no dictionary, set or per-diff array at app sizes).
 @usableFromInline
 struct BoxSingleBatchPlan {
     /// The calls of the batch.
     @usableFromInline var update = BatchUpdate()
 
+    /// Section flags: its header or footer changed (a reload)...
+    static var changedFlag: UInt8 { 1 }
+    /// ...it is deleted and inserted instead of kept.
+    static var recreatedFlag: UInt8 { 2 }
+
     @usableFromInline
     init(_ m: borrowing BoxMatching, style: UpdateStyle, workspace: DiffWorkspace) throws(DiffError) {
         let none = BoxMatching.none
-        let old = m.old
-        let new = m.new
+        let oldSectionCount = m.old.sectionCount
+        let newSectionCount = m.new.sectionCount
         let reload = style == .reload
         let sectionKeep = try m.sectionsKeptInPlace(workspace: workspace)
         let rowKeep = try m.rowsKeptInPlace(workspace: workspace)
 
-        // Which paired sections must be re-created (deleted and inserted).
-        var recreated = [Bool](filling: false, count: old.sectionCount)
-        var contentChanged = [Bool](filling: false, count: old.sectionCount)
-        for s in 0..<old.sectionCount where m.sectionOldToNew(s) != none {
+        // Which paired sections changed, and which must be re-created
+        // (deleted and inserted). Row changes are only looked at for a
+        // section that moved or changed (the usual render has neither).
+        var flags: [UInt8] = []
+        swap(&flags, &workspace.sectionFlags)
+        flags.refill(with: 0, count: oldSectionCount)
+        var anyChanged = false
+        for s in 0..<oldSectionCount where m.sectionOldToNew(s) != none {
             let t = Int(m.sectionOldToNew(s))
             let moved = sectionKeep[s] == 0
             let changed = m.sectionUpdated(old: s, new: t)
+            guard moved || changed else { continue }
             let rowsChange = Self.hasRowChanges(m, old: s, new: t, countingUpdates: reload)
-            contentChanged[s] = changed
-            recreated[s] = (moved && rowsChange) || (changed && (moved || rowsChange))
+            var f: UInt8 = changed ? Self.changedFlag : 0
+            if (moved && rowsChange) || (changed && (moved || rowsChange)) { f |= Self.recreatedFlag }
+            anyChanged = anyChanged || changed
+            flags[s] = f
         }
         // Rule 11 for section reloads: `s'` shifted by section deletes and
         // inserts only. Re-creating one section shifts others: repeat.
-        var deletes: [Int] = []
-        var inserts: [Int] = []
+        var sectionDeleted: [Int] = []
+        var sectionInserted: [Int] = []
         while true {
-            deletes = (0..<old.sectionCount).filter { m.sectionOldToNew($0) == none || recreated[$0] }
-            inserts = (0..<new.sectionCount).filter {
-                let s = m.sectionNewToOld($0)
-                return s == none || recreated[Int(s)]
+            sectionDeleted.removeAll(keepingCapacity: true)
+            sectionInserted.removeAll(keepingCapacity: true)
+            for s in 0..<oldSectionCount where !Self.live(old: s, m, flags) { sectionDeleted.append(s) }
+            for t in 0..<newSectionCount where !Self.live(new: t, m, flags) { sectionInserted.append(t) }
+            guard anyChanged else { break }
+            var wrong = false
+            for s in 0..<oldSectionCount
+            where Self.live(old: s, m, flags) && flags[s] & Self.changedFlag != 0
+                && BatchSimulation.shift(s, removing: sectionDeleted, inserting: sectionInserted)
+                    != Int(m.sectionOldToNew(s))
+            {
+                flags[s] |= Self.recreatedFlag
+                wrong = true
             }
-            let wrong = (0..<old.sectionCount).filter {
-                m.sectionOldToNew($0) != none && !recreated[$0] && contentChanged[$0]
-                    && BatchSimulation.shift($0, removing: deletes, inserting: inserts) != Int(m.sectionOldToNew($0))
-            }
-            if wrong.isEmpty { break }
-            for s in wrong { recreated[s] = true }
+            if !wrong { break }
         }
-        update.sectionDeleted = deletes
-        update.sectionInserted = inserts
-        func live(old s: Int) -> Bool { m.sectionOldToNew(s) != none && !recreated[s] }
-        func live(new t: Int) -> Bool {
-            let s = m.sectionNewToOld(t)
-            return s != none && !recreated[Int(s)]
+        var sectionMoved: [Move<Int>] = []
+        var sectionUpdated: [Int] = []
+        for s in 0..<oldSectionCount where Self.live(old: s, m, flags) {
+            if sectionKeep[s] == 0 { sectionMoved.append(Move(source: s, destination: Int(m.sectionOldToNew(s)))) }
+            if flags[s] & Self.changedFlag != 0 { sectionUpdated.append(s) }
         }
-        for s in 0..<old.sectionCount where live(old: s) {
-            let t = Int(m.sectionOldToNew(s))
-            if sectionKeep[s] == 0 { update.sectionMoved.append(Move(source: s, destination: t)) }
-            if contentChanged[s] { update.sectionUpdated.append(s) }
-        }
-        let reloadedSections = Set(update.sectionUpdated)
 
-        // Rows.
-        var reloadCandidates: [Int: [(old: Int, new: Int)]] = [:]
-        for i in 0..<old.rowCount {
-            let s = Int(m.oldRowSection(i))
-            guard live(old: s) else { continue }
-            let j = m.rowOldToNew(i)
-            guard j != none, live(new: Int(m.newRowSection(Int(j)))) else {
-                update.elementDeleted.append(m.oldPath(i))
-                continue
-            }
-            let jj = Int(j)
-            let updated = m.rowUpdated(old: i, new: jj)
-            // Reloaded (or deleted and inserted) rather than reconfigured.
-            let reload = reload && updated && !m.rowRebinds(old: i, new: jj)
-            let stays = Int(m.newRowSection(jj)) == Int(m.sectionOldToNew(s)) && rowKeep[i] != 0
-            if stays {
-                if reload {
-                    reloadCandidates[s, default: []].append((i, jj))
-                } else if updated && !reloadedSections.contains(s) {
-                    update.elementReconfigured.append(m.newPath(jj))
+        // Rows. A reload that stays in place is a candidate (old flat row
+        // → new flat row, in old row order), kept only where UIKit's `r'`
+        // lands on its new path (resolveReloads).
+        var deleted = Array.reusing(&workspace.deletedRows)
+        var inserted = Array.reusing(&workspace.insertedRows)
+        var reconfigured = Array.reusing(&workspace.reconfiguredRows)
+        var moved = Array.reusing(&workspace.movedRows)
+        var candidates = Array.reusing(&workspace.reloadCandidates)
+        let anyOldGone = !sectionDeleted.isEmpty
+        flags.withUnsafeBufferPointer { flags in
+            m.withRaw { raw in
+                rowKeep.withUnsafeBufferPointer { keep in
+                    m.patchedRowContents.withUnsafeBufferPointer { patched in
+                        // The old contents to compare: the patched copy when
+                        // there is one, else the table's.
+                        let oldContents =
+                            patched.isEmpty ? raw.oldWords + raw.old.rowContentsStart : patched.baseAddress!
+                        for s in 0..<oldSectionCount
+                        where raw.sectionOldToNew[s] != none && flags[s] & Self.recreatedFlag == 0 {
+                            let t = Int(raw.sectionOldToNew[s])
+                            let start = raw.oldStart(s)
+                            let newStart = raw.newStart(t)
+                            let newCount = UInt(bitPattern: raw.newStart(t + 1) - newStart)
+                            let reconfigures = flags[s] & Self.changedFlag == 0
+                            for i in start..<raw.oldStart(s + 1) {
+                                let p = ElementPath(section: s, row: i - start)
+                                let j32 = raw.rowOldToNew[i]
+                                guard j32 != none else {
+                                    deleted.append(p)
+                                    continue
+                                }
+                                let j = Int(j32)
+                                // In its own new section t (live, as s is) or in
+                                // another one, which may be gone.
+                                let inSection = UInt(bitPattern: j &- newStart) < newCount
+                                let q: ElementPath
+                                if inSection {
+                                    q = ElementPath(section: t, row: j - newStart)
+                                } else {
+                                    let u = raw.newSection(j)
+                                    let partner = raw.sectionNewToOld[u]
+                                    guard partner != none && flags[Int(partner)] & Self.recreatedFlag == 0 else {
+                                        deleted.append(p)
+                                        continue
+                                    }
+                                    q = ElementPath(section: u, row: j - raw.newStart(u))
+                                }
+                                let a = oldContents[i]
+                                let b = raw.newContent(j)
+                                let updated = a == 0 || a != b
+                                // Reloaded (or deleted and inserted) rather
+                                // than reconfigured: not re-bound.
+                                let reloads = reload && updated && !(raw.oldContent(i) == 0 && b == 0)
+                                if inSection && keep[i] != 0 {
+                                    if reloads {
+                                        candidates.append(Move(source: i, destination: j))
+                                    } else if updated && reconfigures {
+                                        reconfigured.append(q)
+                                    }
+                                } else if reloads {
+                                    deleted.append(p)
+                                    inserted.append(q)
+                                } else {
+                                    moved.append(Move(source: p, destination: q))
+                                    if updated { reconfigured.append(q) }
+                                }
+                            }
+                        }
+                        // New rows not carried from a live old section.
+                        for t in 0..<newSectionCount {
+                            let s = raw.sectionNewToOld[t]
+                            guard s != none && flags[Int(s)] & Self.recreatedFlag == 0 else { continue }
+                            let start = raw.newStart(t)
+                            for j in start..<raw.newStart(t + 1) {
+                                let i = raw.rowNewToOld[j]
+                                if i == none {
+                                    inserted.append(ElementPath(section: t, row: j - start))
+                                } else if anyOldGone {
+                                    let r = raw.oldSection(Int(i))
+                                    if raw.sectionOldToNew[r] == none || flags[r] & Self.recreatedFlag != 0 {
+                                        inserted.append(ElementPath(section: t, row: j - start))
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
-            } else if reload {
-                update.elementDeleted.append(m.oldPath(i))
-                update.elementInserted.append(m.newPath(jj))
-            } else {
-                update.elementMoved.append(Move(source: m.oldPath(i), destination: m.newPath(jj)))
-                if updated { update.elementReconfigured.append(m.newPath(jj)) }
             }
         }
-        for j in 0..<new.rowCount where live(new: Int(m.newRowSection(j))) {
-            let i = m.rowNewToOld(j)
-            if i == none || !live(old: Int(m.oldRowSection(Int(i)))) {
-                update.elementInserted.append(m.newPath(j))
-            }
+        var updated = Array.reusing(&workspace.updatedRows)
+        if !candidates.isEmpty {
+            Self.resolveReloads(
+                candidates, m, sectionDeleted: sectionDeleted, sectionInserted: sectionInserted,
+                deleted: &deleted, inserted: &inserted, updated: &updated, workspace: workspace)
         }
-        resolveReloads(reloadCandidates, m)
-        update.elementDeleted.sort()
-        update.elementInserted.sort()
-        update.elementReconfigured.sort()
+        Self.sortIfNeeded(&deleted)
+        Self.sortIfNeeded(&inserted)
+        Self.sortIfNeeded(&reconfigured)
+        Self.sortIfNeeded(&updated)
+        // Kept for the next diff (see DiffWorkspace.deletedRows).
+        Array.keep(deleted, in: &workspace.deletedRows)
+        Array.keep(inserted, in: &workspace.insertedRows)
+        Array.keep(updated, in: &workspace.updatedRows)
+        Array.keep(reconfigured, in: &workspace.reconfiguredRows)
+        Array.keep(moved, in: &workspace.movedRows)
+        candidates.removeAll(keepingCapacity: true)
+        Array.keep(candidates, in: &workspace.reloadCandidates)
+        workspace.sectionFlags = flags
+        update = BatchUpdate(
+            sectionDeleted: sectionDeleted, sectionInserted: sectionInserted, sectionUpdated: sectionUpdated,
+            sectionMoved: sectionMoved, elementDeleted: deleted, elementInserted: inserted,
+            elementUpdated: updated, elementMoved: moved, elementReconfigured: reconfigured)
+    }
+
+    /// Whether old section `s` is paired and not re-created.
+    static func live(old s: Int, _ m: borrowing BoxMatching, _ flags: [UInt8]) -> Bool {
+        m.sectionOldToNew(s) != BoxMatching.none && flags[s] & recreatedFlag == 0
+    }
+
+    /// Whether new section `t` is paired with an old section that is not
+    /// re-created.
+    static func live(new t: Int, _ m: borrowing BoxMatching, _ flags: [UInt8]) -> Bool {
+        let s = m.sectionNewToOld(t)
+        return s != BoxMatching.none && flags[Int(s)] & recreatedFlag == 0
+    }
+
+    /// Sorts `list` unless it is sorted already (the usual case: the
+    /// passes append in path order; one check instead of a sort).
+    static func sortIfNeeded(_ list: inout [ElementPath]) {
+        let sorted = list.withUnsafeBufferPointer { paths in
+            paths.indices.dropFirst().allSatisfy { paths[$0 - 1] <= paths[$0] }
+        }
+        if !sorted { list.sort() }
     }
 
     /// Whether the rows of old section `s` and new section `t` differ in
     /// identity or order (or, `countingUpdates`, in content, re-bound rows
     /// aside: they are reconfigured after the batch).
-    static func hasRowChanges(_ m: BoxMatching, old s: Int, new t: Int, countingUpdates: Bool) -> Bool {
+    static func hasRowChanges(_ m: borrowing BoxMatching, old s: Int, new t: Int, countingUpdates: Bool) -> Bool {
         let oldStart = m.old.rowStart(s)
         let newStart = m.new.rowStart(t)
         let count = m.old.rowCount(inSection: s)
@@ -133,54 +242,101 @@ struct BoxSingleBatchPlan {
         return false
     }
 
-    /// Rule 11 for row reloads: keeps a reload only where UIKit's `r'`
-    /// (shifted by the section's deletes and inserts, moves ignored) is the
-    /// row's new path; the others become delete + insert, which shifts the
-    /// rest, so this repeats a few times and then gives up on the section's
-    /// remaining reloads.
-    private mutating func resolveReloads(_ candidates: [Int: [(old: Int, new: Int)]], _ m: BoxMatching) {
-        guard !candidates.isEmpty else { return }
-        var deletesBySection: [Int: [Int]] = [:]
-        for p in update.elementDeleted { deletesBySection[p.section, default: []].append(p.row) }
-        var insertsBySection: [Int: [Int]] = [:]
-        for p in update.elementInserted { insertsBySection[p.section, default: []].append(p.row) }
-        for s in candidates.keys.sorted() {
-            var pending = candidates[s]!
+    /// Rule 11 for row reloads: keeps a reload (a candidate: old flat row
+    /// → new flat row, in old row order) only where UIKit's `r'` (shifted
+    /// by the section's deletes and inserts, moves ignored) is the row's
+    /// new path; the others become delete + insert, which shifts the rest,
+    /// so this repeats a few times and then gives up on the section's
+    /// remaining reloads. The kept reloads go to `updated` (old paths).
+    /// `deleted` is sorted on entry; `inserted` is sorted here first.
+    static func resolveReloads(
+        _ candidates: [Move<Int>], _ m: borrowing BoxMatching, sectionDeleted: [Int], sectionInserted: [Int],
+        deleted: inout [ElementPath], inserted: inout [ElementPath], updated: inout [ElementPath],
+        workspace: DiffWorkspace
+    ) {
+        sortIfNeeded(&inserted)
+        // The lists as they were before any reload became delete + insert
+        // (those are appended after them).
+        let deletedCount = deleted.count
+        let insertedCount = inserted.count
+        var deletes = Array.reusing(&workspace.shiftDeletes)
+        var inserts = Array.reusing(&workspace.shiftInserts)
+        var pending = Array.reusing(&workspace.reloadPending)
+        var deleteCursor = 0
+        var c = 0
+        var s = 0
+        while c < candidates.count {
+            // The candidates of one old section s.
+            while m.old.rowStart(s + 1) <= candidates[c].source { s += 1 }
+            let oldStart = m.old.rowStart(s)
+            let sectionEnd = m.old.rowStart(s + 1)
+            pending.removeAll(keepingCapacity: true)
+            while c < candidates.count && candidates[c].source < sectionEnd {
+                pending.append(candidates[c])
+                c += 1
+            }
             let t = Int(m.sectionOldToNew(s))
-            var deletes = (deletesBySection[s] ?? []).sorted()
-            var inserts = (insertsBySection[t] ?? []).sorted()
-            let sectionTarget = BatchSimulation.shift(
-                s, removing: update.sectionDeleted, inserting: update.sectionInserted)
+            let newStart = m.new.rowStart(t)
+            // Its deletes (old rows) and its new section's inserts (new rows), ascending.
+            deletes.removeAll(keepingCapacity: true)
+            while deleteCursor < deletedCount && deleted[deleteCursor].section < s { deleteCursor += 1 }
+            while deleteCursor < deletedCount && deleted[deleteCursor].section == s {
+                deletes.append(deleted[deleteCursor].row)
+                deleteCursor += 1
+            }
+            inserts.removeAll(keepingCapacity: true)
+            var k = Self.firstIndex(ofSection: t, in: inserted, count: insertedCount)
+            while k < insertedCount && inserted[k].section == t {
+                inserts.append(inserted[k].row)
+                k += 1
+            }
+            let sectionTarget = BatchSimulation.shift(s, removing: sectionDeleted, inserting: sectionInserted)
             var round = 0
             while !pending.isEmpty {
-                let wrong: [Int]
-                if sectionTarget != t || round == 3 {
-                    wrong = Array(pending.indices)
-                } else {
-                    wrong = pending.indices.filter {
-                        let r = m.oldPath(pending[$0].old).row
-                        return BatchSimulation.shift(r, removing: deletes, inserting: inserts)
-                            != m.newPath(pending[$0].new).row
+                let all = sectionTarget != t || round == 3
+                // Judged against the lists before this round's
+                // conversions; the kept ones stay in `pending`, in order.
+                let roundDeletes = deleted.count
+                let roundInserts = inserted.count
+                var kept = 0
+                for k in pending.indices {
+                    let candidate = pending[k]
+                    let row = candidate.source - oldStart
+                    let newRow = candidate.destination - newStart
+                    if !all && BatchSimulation.shift(row, removing: deletes, inserting: inserts) == newRow {
+                        pending[kept] = candidate
+                        kept += 1
+                    } else {
+                        deleted.append(ElementPath(section: s, row: row))
+                        inserted.append(ElementPath(section: t, row: newRow))
                     }
                 }
-                if wrong.isEmpty { break }
-                for k in wrong {
-                    let p = m.oldPath(pending[k].old)
-                    let q = m.newPath(pending[k].new)
-                    update.elementDeleted.append(p)
-                    update.elementInserted.append(q)
-                    deletes.append(p.row)
-                    inserts.append(q.row)
-                }
-                let gone = Set(wrong)
-                pending = pending.indices.filter { !gone.contains($0) }.map { pending[$0] }
+                if kept == pending.count { break }
+                pending.removeSubrange(kept...)
+                // This round's conversions join the section's lists.
+                for d in roundDeletes..<deleted.count { deletes.append(deleted[d].row) }
+                for d in roundInserts..<inserted.count { inserts.append(inserted[d].row) }
                 deletes.sort()
                 inserts.sort()
                 round += 1
             }
-            update.elementUpdated += pending.map { m.oldPath($0.old) }
+            for candidate in pending { updated.append(ElementPath(section: s, row: candidate.source - oldStart)) }
         }
-        update.elementUpdated.sort()
+        Array.keep(deletes, in: &workspace.shiftDeletes)
+        Array.keep(inserts, in: &workspace.shiftInserts)
+        Array.keep(pending, in: &workspace.reloadPending)
+    }
+
+    /// The first index in `paths[0..<count]` (sorted) whose section is at
+    /// least `section`.
+    static func firstIndex(ofSection section: Int, in paths: [ElementPath], count: Int) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = low + (high - low) / 2
+            if paths[mid].section < section { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     /// The single stage, whose data is `target`; `nil` when nothing changed.
