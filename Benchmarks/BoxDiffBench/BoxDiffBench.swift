@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoxDiff
 import BoxDiffBenchC
 import Foundation
 
@@ -117,6 +118,12 @@ struct BoxDiffBench: ParsableCommand {
     @Flag(help: "Replay every result and check it gives the new list (untimed); exit non-zero on a mismatch.")
     var check = false
 
+    @Option(
+        help:
+            "Batch mode of the Swift API engines (flat, box, box-cold, and --small's diff and render): staged (up to five stages, each with its data, as DifferenceKit) or single (one batch, as Bento applies a render)."
+    )
+    var batchMode: BatchModeArgument = .staged
+
     func validate() throws {
         guard runs >= 1, warmups >= 0, sections >= 1, iterations >= 0, minTime >= 0 else {
             throw ValidationError("--runs must be ≥ 1, --warmups ≥ 0, --sections ≥ 1, --min-time ≥ 0")
@@ -198,7 +205,7 @@ struct BoxDiffBench: ParsableCommand {
             try Small.run(
                 cases: try Small.parse(small), iterations: iterations, samples: runs, seed: seed, check: check,
                 json: json || format == .json, jsonFile: jsonFile, instructions: instructions,
-                mix: ChangeMix(delete: delete, insert: insert, move: move, update: update))
+                mix: ChangeMix(delete: delete, insert: insert, move: move, update: update), options: batchMode.options)
             return
         }
         if let flood {
@@ -228,7 +235,7 @@ struct BoxDiffBench: ParsableCommand {
             for name in names {
                 var m = Measurement(
                     engine: name.rawValue, preset: p.rawValue, count: workload.old.count, newCount: workload.new.count)
-                switch name.make(sections: sections) {
+                switch name.make(sections: sections, options: batchMode.options) {
                 case .failure(let why):
                     runner.step += 1
                     m.note = why.description
@@ -309,6 +316,19 @@ struct BoxDiffBench: ParsableCommand {
                 seconds, runs + warmups)
         }
         return nil
+    }
+}
+
+/// `--batch-mode`: the changesets' ``BatchMode``.
+enum BatchModeArgument: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case staged
+    case single
+
+    /// The diff options of the Swift API engines.
+    var options: DiffOptions {
+        var options = DiffOptions()
+        options.mode = self == .single ? .singleBatch : .staged
+        return options
     }
 }
 

@@ -3,8 +3,9 @@ import BoxDiffTestSupport
 import BoxDiffValidation
 import Foundation
 
-func makeBoxEngine(sections: Int, cold: Bool) -> Result<BenchEngine, BenchFailure> {
-    .success(BoxEngine(sections: sections, cold: cold))
+func makeBoxEngine(sections: Int, cold: Bool, options: DiffOptions = DiffOptions()) -> Result<BenchEngine, BenchFailure>
+{
+    .success(BoxEngine(sections: sections, cold: cold, options: options))
 }
 
 /// The sectioned Box API: `StagedChangeset(source: Box, target: Box)` in
@@ -28,15 +29,19 @@ final class BoxEngine: BenchEngine {
     let name: String
     let sectionCount: Int
     let cold: Bool
+    /// The diff options (the batch mode), also of the `diff` and `render`
+    /// engines over this engine's Boxes.
+    let options: DiffOptions
     private var workspace: DiffWorkspace?
     /// The old Box (its identity table cached after `prepare`).
     private(set) var old = Box<Int, UUID>.empty
     private var newSections: [Section<Int, UUID>] = []
     private var changeset: StagedChangeset<Box<Int, UUID>>?
 
-    init(sections: Int, cold: Bool) {
+    init(sections: Int, cold: Bool, options: DiffOptions = DiffOptions()) {
         sectionCount = max(1, sections)
         self.cold = cold
+        self.options = options
         name = (cold ? EngineName.boxCold : EngineName.box).rawValue
     }
 
@@ -77,7 +82,7 @@ final class BoxEngine: BenchEngine {
         }
         newSections = order.map { Section(id: $0, header: Component("Section \($0)"), rows: newRows[$0]) }
         // The previous render diffed `old`: its identity table is cached.
-        _ = try StagedChangeset(source: old, target: old, workspace: workspace)
+        _ = try StagedChangeset(source: old, target: old, options: options, workspace: workspace)
     }
 
     /// A fresh new Box (its identity table not computed yet).
@@ -87,7 +92,7 @@ final class BoxEngine: BenchEngine {
         changeset = nil
         let new = Box(sections: newSections)
         let source = cold ? Box(sections: old.sections) : old
-        changeset = try StagedChangeset(source: source, target: new, workspace: workspace)
+        changeset = try StagedChangeset(source: source, target: new, options: options, workspace: workspace)
     }
 
     func outcome(_ workload: Workload) -> Outcome { changeset.map(Outcome.init) ?? Outcome() }

@@ -1,3 +1,4 @@
+import BoxDiff
 import BoxDiffBenchC
 
 /// The changes an engine found in its last run (`nil`: not computed).
@@ -82,16 +83,17 @@ enum EngineName: String, CaseIterable, Sendable {
     case stdlib
 
     /// A fresh engine, or the reason it cannot run in this build.
-    /// `sections`: how many sections the `box` engine splits a list into.
-    func make(sections: Int) -> Result<BenchEngine, BenchFailure> {
+    /// `sections`: how many sections the `box` engine splits a list into;
+    /// `options`: the diff options of the Swift API engines (their mode).
+    func make(sections: Int, options: DiffOptions = DiffOptions()) -> Result<BenchEngine, BenchFailure> {
         switch self {
         case .floor: return .success(FloorEngine())
         case .coreHeckel: return .success(CoreEngine(name: rawValue, algorithm: .heckel))
         case .coreLCS: return .success(CoreEngine(name: rawValue, algorithm: .lcs))
         case .stdlib: return .success(StdlibEngine())
-        case .flat: return makeFlatEngine()
-        case .box: return makeBoxEngine(sections: sections, cold: false)
-        case .boxCold: return makeBoxEngine(sections: sections, cold: true)
+        case .flat: return makeFlatEngine(options: options)
+        case .box: return makeBoxEngine(sections: sections, cold: false, options: options)
+        case .boxCold: return makeBoxEngine(sections: sections, cold: true, options: options)
         }
     }
 }

@@ -47,10 +47,10 @@ final class RenderLoop {
     /// The index in `boxes` of the next render's Box.
     private var next = 1
 
-    init(old: Box<Int, UUID>, new: Box<Int, UUID>) {
+    init(old: Box<Int, UUID>, new: Box<Int, UUID>, options: DiffOptions = DiffOptions()) {
         boxes = [old, new]
         data.box = old
-        renderer = BoxRenderer(view: view, showing: old) { [data] box in data.box = box }
+        renderer = BoxRenderer(view: view, showing: old, options: options) { [data] box in data.box = box }
     }
 
     func render() {
@@ -86,7 +86,8 @@ final class RenderEngine: BenchEngine {
     func prepare(_ workload: Workload) throws {
         let old = boxes.old
         let new = boxes.newBox
-        let loop = MainActor.assumeIsolated { RenderLoop(old: old, new: new) }
+        let options = boxes.options
+        let loop = MainActor.assumeIsolated { RenderLoop(old: old, new: new, options: options) }
         self.loop = loop
         try run(workload)
         try run(workload)
@@ -140,7 +141,8 @@ final class PairDiffEngine: BenchEngine {
     }
 
     func run(_ workload: Workload) throws {
-        let changeset = try StagedChangeset(source: pair[next ^ 1], target: pair[next], workspace: workspace)
+        let changeset = try StagedChangeset(
+            source: pair[next ^ 1], target: pair[next], options: boxes.options, workspace: workspace)
         stages &+= changeset.stages.count
         next ^= 1
     }
@@ -150,7 +152,8 @@ final class PairDiffEngine: BenchEngine {
     /// Both directions must give their target.
     func check(_ workload: Workload) throws {
         for (from, to) in [(0, 1), (1, 0)] {
-            let changeset = try StagedChangeset(source: pair[from], target: pair[to], workspace: workspace)
+            let changeset = try StagedChangeset(
+                source: pair[from], target: pair[to], options: boxes.options, workspace: workspace)
             guard changeset.applied(to: pair[from]) == pair[to] else {
                 throw BenchFailure("diff: applying the stages \(from)→\(to) does not give the target Box")
             }

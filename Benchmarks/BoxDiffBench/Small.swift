@@ -1,3 +1,4 @@
+import BoxDiff
 import BoxDiffBenchC
 import Foundation
 
@@ -85,14 +86,15 @@ enum Small {
     /// diff the `box` engine's Boxes.
     struct Engines {
         let box: BoxEngine
-        let flat = FlatEngine()
+        let flat: FlatEngine
         let core = CoreEngine(name: EngineName.coreHeckel.rawValue, algorithm: .heckel)
         let floor = FloorEngine()
         let pair: PairDiffEngine
         let render: RenderEngine
 
-        init(sections: Int) {
-            box = BoxEngine(sections: sections, cold: false)
+        init(sections: Int, options: DiffOptions) {
+            box = BoxEngine(sections: sections, cold: false, options: options)
+            flat = FlatEngine(options: options)
             pair = PairDiffEngine(boxes: box)
             render = RenderEngine(boxes: box)
         }
@@ -103,7 +105,8 @@ enum Small {
 
     static func run(
         cases: [Case], iterations fixed: Int, samples: Int, seed: UInt64, check: Bool, json: Bool,
-        jsonFile: FileHandle? = nil, instructions: Bool = false, mix: ChangeMix = ChangeMix()
+        jsonFile: FileHandle? = nil, instructions: Bool = false, mix: ChangeMix = ChangeMix(),
+        options: DiffOptions = DiffOptions()
     ) throws {
         if instructions { bench_fixed_random(seed) }
         var rows: [Row] = []
@@ -113,7 +116,7 @@ enum Small {
             // so that `diff` and `render` end on the Box they started from.
             var iterations = fixed > 0 ? fixed : max(100, 100_000 / max(c.rows, 1))
             iterations += iterations % 2
-            let e = Engines(sections: c.sections)
+            let e = Engines(sections: c.sections, options: options)
             for engine in e.all { try engine.prepare(workload) }
             defer { for engine in e.all.reversed() { engine.finish() } }
             if instructions {

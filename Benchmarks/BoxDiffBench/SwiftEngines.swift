@@ -1,4 +1,5 @@
 import BoxDiff
+import BoxDiffTestSupport
 import Foundation
 
 /// The Swift standard library's peer: `new.difference(from: old).inferringMoves()`.
@@ -59,15 +60,21 @@ extension BenchItem: Differentiable {
     func isContentEqual(to source: BenchItem) -> Bool { content == source.content }
 }
 
-func makeFlatEngine() -> Result<BenchEngine, BenchFailure> { .success(FlatEngine()) }
+func makeFlatEngine(options: DiffOptions = DiffOptions()) -> Result<BenchEngine, BenchFailure> {
+    .success(FlatEngine(options: options))
+}
 
 /// The flat Swift API: `StagedChangeset(source:target:workspace:)` over the
 /// element arrays, identity hashing included, with one reused
 /// `DiffWorkspace` (the C core underneath).
 final class FlatEngine: BenchEngine {
     let name = EngineName.flat.rawValue
+    /// The diff options (the batch mode).
+    let options: DiffOptions
     private var workspace: DiffWorkspace?
     private var changeset: StagedChangeset<[BenchItem]>?
+
+    init(options: DiffOptions = DiffOptions()) { self.options = options }
 
     func prepare(_ workload: Workload) throws {
         changeset = nil
@@ -76,7 +83,8 @@ final class FlatEngine: BenchEngine {
 
     func run(_ workload: Workload) throws {
         changeset = nil
-        changeset = try StagedChangeset(source: workload.old, target: workload.new, workspace: workspace)
+        changeset = try StagedChangeset(
+            source: workload.old, target: workload.new, options: options, workspace: workspace)
     }
 
     func outcome(_ workload: Workload) -> Outcome { changeset.map(Outcome.init) ?? Outcome() }
@@ -84,6 +92,16 @@ final class FlatEngine: BenchEngine {
     /// Replays every stage on the old list; each must give its stage's data.
     func check(_ workload: Workload) throws {
         guard let changeset else { throw BenchFailure("flat: no changeset") }
+        if options.mode == .singleBatch {
+            // One batch mixing every kind of call: replayed as UIKit applies it.
+            guard changeset.count <= 1 else { throw BenchFailure("flat: \(changeset.count) stages in one batch") }
+            let replayed: [BenchItem]
+            do { replayed = try FlatReplay.replay(changeset, from: workload.old) } catch {
+                throw BenchFailure("flat: \(error)")
+            }
+            try Replay.expectEqual(replayed, workload, engine: name)
+            return
+        }
         var current = workload.old
         for (s, stage) in changeset.stages.enumerated() {
             let paths =
