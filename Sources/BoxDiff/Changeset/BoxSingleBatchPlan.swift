@@ -270,27 +270,41 @@ struct BoxSingleBatchPlan {
             while m.old.rowStart(s + 1) <= candidates[c].source { s += 1 }
             let oldStart = m.old.rowStart(s)
             let sectionEnd = m.old.rowStart(s + 1)
-            pending.removeAll(keepingCapacity: true)
-            while c < candidates.count && candidates[c].source < sectionEnd {
-                pending.append(candidates[c])
-                c += 1
-            }
+            let first = c
+            while c < candidates.count && candidates[c].source < sectionEnd { c += 1 }
             let t = Int(m.sectionOldToNew(s))
             let newStart = m.new.rowStart(t)
-            // Its deletes (old rows) and its new section's inserts (new rows), ascending.
-            deletes.removeAll(keepingCapacity: true)
+            // Its deletes (old rows) and its new section's inserts (new
+            // rows): runs of the sorted lists.
             while deleteCursor < deletedCount && deleted[deleteCursor].section < s { deleteCursor += 1 }
-            while deleteCursor < deletedCount && deleted[deleteCursor].section == s {
-                deletes.append(deleted[deleteCursor].row)
-                deleteCursor += 1
-            }
-            inserts.removeAll(keepingCapacity: true)
-            var k = Self.firstIndex(ofSection: t, in: inserted, count: insertedCount)
-            while k < insertedCount && inserted[k].section == t {
-                inserts.append(inserted[k].row)
-                k += 1
-            }
+            let deleteStart = deleteCursor
+            while deleteCursor < deletedCount && deleted[deleteCursor].section == s { deleteCursor += 1 }
+            let insertStart = Self.firstIndex(ofSection: t, in: inserted, count: insertedCount)
+            var insertEnd = insertStart
+            while insertEnd < insertedCount && inserted[insertEnd].section == t { insertEnd += 1 }
             let sectionTarget = BatchSimulation.shift(s, removing: sectionDeleted, inserting: sectionInserted)
+            // The usual case: every reload lands, read off the runs in place.
+            if sectionTarget == t
+                && (first..<c).allSatisfy({ k in
+                    var target = candidates[k].source - oldStart
+                    for d in deleteStart..<deleteCursor where deleted[d].row <= candidates[k].source - oldStart {
+                        target -= 1
+                    }
+                    // Up past each insert at or before it, in ascending order.
+                    for i in insertStart..<insertEnd where inserted[i].row <= target { target += 1 }
+                    return target == candidates[k].destination - newStart
+                })
+            {
+                for k in first..<c { updated.append(ElementPath(section: s, row: candidates[k].source - oldStart)) }
+                continue
+            }
+            // Otherwise rounds, on copies of the runs.
+            pending.removeAll(keepingCapacity: true)
+            pending.append(contentsOf: candidates[first..<c])
+            deletes.removeAll(keepingCapacity: true)
+            for d in deleteStart..<deleteCursor { deletes.append(deleted[d].row) }
+            inserts.removeAll(keepingCapacity: true)
+            for i in insertStart..<insertEnd { inserts.append(inserted[i].row) }
             var round = 0
             while !pending.isEmpty {
                 let all = sectionTarget != t || round == 3
