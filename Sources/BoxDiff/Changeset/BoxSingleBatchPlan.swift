@@ -25,7 +25,7 @@
 @usableFromInline
 struct BoxSingleBatchPlan {
     /// The calls of the batch.
-    @usableFromInline var update = BatchUpdate()
+    @usableFromInline let update: BatchUpdate
 
     /// Section flags: its header or footer changed (a reload)...
     static var changedFlag: UInt8 { 1 }
