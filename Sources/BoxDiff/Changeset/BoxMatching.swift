@@ -347,21 +347,30 @@ struct BoxMatching {
     /// call, each section's values offset above the previous ones'). The
     /// flags are the workspace's (reused by the next diff).
     func rowsKeptInPlace(workspace: DiffWorkspace) throws(DiffError) -> [UInt8] {
-        workspace.lisValues.refill(with: Self.none, count: old.rowCount)
+        // Every value written in one pass (no fill first); a row is in its
+        // section's new range or not (two compares, not a load of its
+        // packed section).
+        workspace.lisValues.resize(toOverwrite: old.rowCount)
         withRaw { raw in
             workspace.lisValues.withUnsafeMutableBufferPointer { values in
                 var base = 0
                 for s in 0..<old.sectionCount {
+                    let start = raw.oldStart(s)
+                    let end = raw.oldStart(s + 1)
                     let t = raw.sectionOldToNew[s]
-                    guard t != Self.none else { continue }
-                    let newStart = raw.newStart(Int(t))
-                    for i in raw.oldStart(s)..<raw.oldStart(s + 1) {
-                        let j = raw.rowOldToNew[i]
-                        if j != Self.none && raw.newSection(Int(j)) == Int(t) {
-                            values[i] = UInt32(truncatingIfNeeded: base + Int(j) - newStart)
-                        }
+                    guard t != Self.none else {
+                        for i in start..<end { values[i] = Self.none }
+                        continue
                     }
-                    base += raw.newStart(Int(t) + 1) - newStart
+                    let newStart = raw.newStart(Int(t))
+                    let newCount = raw.newStart(Int(t) + 1) - newStart
+                    for i in start..<end {
+                        let j = raw.rowOldToNew[i]
+                        values[i] =
+                            j != Self.none && UInt(bitPattern: Int(j) &- newStart) < UInt(bitPattern: newCount)
+                            ? UInt32(truncatingIfNeeded: base + Int(j) - newStart) : Self.none
+                    }
+                    base += newCount
                 }
             }
         }

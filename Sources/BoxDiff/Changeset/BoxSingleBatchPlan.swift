@@ -259,9 +259,11 @@ struct BoxSingleBatchPlan {
         // (those are appended after them).
         let deletedCount = deleted.count
         let insertedCount = inserted.count
-        var deletes = Array.reusing(&workspace.shiftDeletes)
-        var inserts = Array.reusing(&workspace.shiftInserts)
-        var pending = Array.reusing(&workspace.reloadPending)
+        // Scratch for the rounds, taken from the workspace when a section needs them.
+        var deletes: [Int] = []
+        var inserts: [Int] = []
+        var pending: [Move<Int>] = []
+        var scratch = false
         var deleteCursor = 0
         var c = 0
         var s = 0
@@ -299,6 +301,12 @@ struct BoxSingleBatchPlan {
                 continue
             }
             // Otherwise rounds, on copies of the runs.
+            if !scratch {
+                scratch = true
+                deletes = Array.reusing(&workspace.shiftDeletes)
+                inserts = Array.reusing(&workspace.shiftInserts)
+                pending = Array.reusing(&workspace.reloadPending)
+            }
             pending.removeAll(keepingCapacity: true)
             pending.append(contentsOf: candidates[first..<c])
             deletes.removeAll(keepingCapacity: true)
@@ -336,9 +344,11 @@ struct BoxSingleBatchPlan {
             }
             for candidate in pending { updated.append(ElementPath(section: s, row: candidate.source - oldStart)) }
         }
-        Array.keep(deletes, in: &workspace.shiftDeletes)
-        Array.keep(inserts, in: &workspace.shiftInserts)
-        Array.keep(pending, in: &workspace.reloadPending)
+        if scratch {
+            Array.keep(deletes, in: &workspace.shiftDeletes)
+            Array.keep(inserts, in: &workspace.shiftInserts)
+            Array.keep(pending, in: &workspace.reloadPending)
+        }
     }
 
     /// The first index in `paths[0..<count]` (sorted) whose section is at
