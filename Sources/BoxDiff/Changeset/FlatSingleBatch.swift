@@ -24,66 +24,116 @@ enum FlatSingleBatch {
         result: CoreResult, updated: [ElementPath], updatedNew: [Int], style: UpdateStyle
     ) -> BatchUpdate {
         let o2n = result.oldToNew
+        let moves = result.moves
         var deletes = result.deletes.map { Int($0) }
         var inserts = result.inserts.map { Int($0) }
-        var moved = [Bool](repeating: false, count: o2n.count)
-        for move in result.moves { moved[Int(move.from)] = true }
         var update = BatchUpdate()
+        // Moves whose element is also updated, with reloads: deleted and
+        // inserted instead (marked by index into `moves`).
+        var dropped: [Bool] = []
 
         if style == .reconfigure {
             update.elementReconfigured = updated.indices.map {
                 ElementPath(section: 0, row: updatedNew.isEmpty ? Int(o2n[updated[$0].row]) : updatedNew[$0])
             }.sorted()
         } else {
-            // Moved and updated: delete + insert, and no move.
-            var candidates: [(old: Int, new: Int)] = []
+            // Moved and updated: delete + insert, and no move. Both lists
+            // ascend by old index: one merge finds the moved ones.
+            var candidates: [Move<Int>] = []
+            var m = 0
+            var anyDropped = false
             for path in updated {
                 let i = path.row
                 let j = Int(o2n[i])
-                if moved[i] {
-                    moved[i] = false
+                while m < moves.count && Int(moves[m].from) < i { m += 1 }
+                if m < moves.count && Int(moves[m].from) == i {
+                    if !anyDropped {
+                        anyDropped = true
+                        dropped = [Bool](repeating: false, count: moves.count)
+                    }
+                    dropped[m] = true
                     deletes.append(i)
                     inserts.append(j)
                 } else {
-                    candidates.append((i, j))
+                    candidates.append(Move(source: i, destination: j))
                 }
             }
-            deletes.sort()
-            inserts.sort()
-            // Rule 11: a reload lands at `shift(old)`. Turning a wrong one
-            // into delete + insert shifts the others: repeat a few rounds,
-            // then give the rest up as deletes and inserts too.
-            var round = 0
-            while !candidates.isEmpty {
-                let wrong =
-                    round == 3
-                    ? Array(candidates.indices)
-                    : candidates.indices.filter {
-                        BatchSimulation.shift(candidates[$0].old, removing: deletes, inserting: inserts)
-                            != candidates[$0].new
-                    }
-                if wrong.isEmpty { break }
-                for k in wrong {
-                    deletes.append(candidates[k].old)
-                    inserts.append(candidates[k].new)
-                }
-                let gone = Set(wrong)
-                candidates = candidates.indices.filter { !gone.contains($0) }.map { candidates[$0] }
+            if anyDropped {
                 deletes.sort()
                 inserts.sort()
+            }
+            // Rule 11: a reload lands at `shift(old)`. Turning a wrong one
+            // into delete + insert shifts the others: repeat a few rounds,
+            // then give the rest up as deletes and inserts too. The
+            // candidates ascend by old index and stay in place, so by new
+            // index too: each round is one merge walk over the candidates,
+            // the deletes and the inserts, and its conversions (ascending)
+            // merge into both lists.
+            var round = 0
+            var convertedOld: [Int] = []
+            var convertedNew: [Int] = []
+            while !candidates.isEmpty {
+                convertedOld.removeAll(keepingCapacity: true)
+                convertedNew.removeAll(keepingCapacity: true)
+                var kept = 0
+                var d = 0
+                var k = 0
+                for c in candidates.indices {
+                    let candidate = candidates[c]
+                    var lands = false
+                    if round < 3 {
+                        // `r'`: the old index less the deletes at or before
+                        // it, then past each insert at or before that.
+                        while d < deletes.count && deletes[d] <= candidate.source { d += 1 }
+                        let base = candidate.source - d
+                        while k < inserts.count && inserts[k] <= base + k { k += 1 }
+                        lands = base + k == candidate.destination
+                    }
+                    if lands {
+                        candidates[kept] = candidate
+                        kept += 1
+                    } else {
+                        convertedOld.append(candidate.source)
+                        convertedNew.append(candidate.destination)
+                    }
+                }
+                if convertedOld.isEmpty { break }
+                candidates.removeSubrange(kept...)
+                deletes = Self.merged(deletes, convertedOld)
+                inserts = Self.merged(inserts, convertedNew)
                 round += 1
             }
-            update.elementUpdated = candidates.map { ElementPath(section: 0, row: $0.old) }
+            update.elementUpdated = candidates.map { ElementPath(section: 0, row: $0.source) }
         }
         update.elementDeleted = deletes.map { ElementPath(section: 0, row: $0) }
         update.elementInserted = inserts.map { ElementPath(section: 0, row: $0) }
-        update.elementMoved = result.moves.compactMap { move in
-            moved[Int(move.from)]
+        update.elementMoved = moves.indices.compactMap { m in
+            dropped.isEmpty || !dropped[m]
                 ? Move(
-                    source: ElementPath(section: 0, row: Int(move.from)),
-                    destination: ElementPath(section: 0, row: Int(move.to)))
+                    source: ElementPath(section: 0, row: Int(moves[m].from)),
+                    destination: ElementPath(section: 0, row: Int(moves[m].to)))
                 : nil
         }
         return update
+    }
+
+    /// The ascending union of two ascending lists with no element in common.
+    static func merged(_ a: [Int], _ b: [Int]) -> [Int] {
+        var out: [Int] = []
+        out.reserveCapacity(a.count + b.count)
+        var i = 0
+        var j = 0
+        while i < a.count && j < b.count {
+            if a[i] < b[j] {
+                out.append(a[i])
+                i += 1
+            } else {
+                out.append(b[j])
+                j += 1
+            }
+        }
+        out.append(contentsOf: a[i...])
+        out.append(contentsOf: b[j...])
+        return out
     }
 }
