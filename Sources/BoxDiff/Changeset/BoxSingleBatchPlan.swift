@@ -286,17 +286,25 @@ struct BoxSingleBatchPlan {
             while insertEnd < insertedCount && inserted[insertEnd].section == t { insertEnd += 1 }
             let sectionTarget = BatchSimulation.shift(s, removing: sectionDeleted, inserting: sectionInserted)
             // The usual case: every reload lands, read off the runs in place.
-            if sectionTarget == t
-                && (first..<c).allSatisfy({ k in
-                    var target = candidates[k].source - oldStart
-                    for d in deleteStart..<deleteCursor where deleted[d].row <= candidates[k].source - oldStart {
-                        target -= 1
+            // The candidates ascend by old row and, staying in place, by new
+            // row: one merge walk over them and both runs (see
+            // FlatSingleBatch.update).
+            var allLand = sectionTarget == t
+            if allLand {
+                var d = deleteStart
+                var k = insertStart
+                for candidate in candidates[first..<c] {
+                    let row = candidate.source - oldStart
+                    while d < deleteCursor && deleted[d].row <= row { d += 1 }
+                    let base = row - (d - deleteStart)
+                    while k < insertEnd && inserted[k].row <= base + (k - insertStart) { k += 1 }
+                    if base + (k - insertStart) != candidate.destination - newStart {
+                        allLand = false
+                        break
                     }
-                    // Up past each insert at or before it, in ascending order.
-                    for i in insertStart..<insertEnd where inserted[i].row <= target { target += 1 }
-                    return target == candidates[k].destination - newStart
-                })
-            {
+                }
+            }
+            if allLand {
                 for k in first..<c { updated.append(ElementPath(section: s, row: candidates[k].source - oldStart)) }
                 continue
             }
@@ -315,17 +323,24 @@ struct BoxSingleBatchPlan {
             for i in insertStart..<insertEnd { inserts.append(inserted[i].row) }
             var round = 0
             while !pending.isEmpty {
-                let all = sectionTarget != t || round == 3
                 // Judged against the lists before this round's
                 // conversions; the kept ones stay in `pending`, in order.
                 let roundDeletes = deleted.count
-                let roundInserts = inserted.count
                 var kept = 0
-                for k in pending.indices {
-                    let candidate = pending[k]
+                var d = 0
+                var k = 0
+                for p in pending.indices {
+                    let candidate = pending[p]
                     let row = candidate.source - oldStart
                     let newRow = candidate.destination - newStart
-                    if !all && BatchSimulation.shift(row, removing: deletes, inserting: inserts) == newRow {
+                    var lands = false
+                    if sectionTarget == t && round < 3 {
+                        while d < deletes.count && deletes[d] <= row { d += 1 }
+                        let base = row - d
+                        while k < inserts.count && inserts[k] <= base + k { k += 1 }
+                        lands = base + k == newRow
+                    }
+                    if lands {
                         pending[kept] = candidate
                         kept += 1
                     } else {
@@ -335,11 +350,9 @@ struct BoxSingleBatchPlan {
                 }
                 if kept == pending.count { break }
                 pending.removeSubrange(kept...)
-                // This round's conversions join the section's lists.
-                for d in roundDeletes..<deleted.count { deletes.append(deleted[d].row) }
-                for d in roundInserts..<inserted.count { inserts.append(inserted[d].row) }
-                deletes.sort()
-                inserts.sort()
+                // This round's conversions (ascending) merge into the section's lists.
+                Self.merge(rowsOf: deleted[roundDeletes...], into: &deletes)
+                Self.merge(rowsOf: inserted[(inserted.count - (deleted.count - roundDeletes))...], into: &inserts)
                 round += 1
             }
             for candidate in pending { updated.append(ElementPath(section: s, row: candidate.source - oldStart)) }
@@ -349,6 +362,32 @@ struct BoxSingleBatchPlan {
             Array.keep(inserts, in: &workspace.shiftInserts)
             Array.keep(pending, in: &workspace.reloadPending)
         }
+    }
+
+    /// Merges the rows of `paths` (ascending, none already in `list`) into
+    /// the ascending `list`.
+    static func merge(rowsOf paths: ArraySlice<ElementPath>, into list: inout [Int]) {
+        guard !paths.isEmpty else { return }
+        var merged: [Int] = []
+        merged.reserveCapacity(list.count + paths.count)
+        var i = 0
+        var j = paths.startIndex
+        while i < list.count && j < paths.endIndex {
+            if list[i] < paths[j].row {
+                merged.append(list[i])
+                i += 1
+            } else {
+                merged.append(paths[j].row)
+                j += 1
+            }
+        }
+        merged.append(contentsOf: list[i...])
+        while j < paths.endIndex {
+            merged.append(paths[j].row)
+            j += 1
+        }
+        list.removeAll(keepingCapacity: true)
+        list.append(contentsOf: merged)
     }
 
     /// The first index in `paths[0..<count]` (sorted) whose section is at
