@@ -145,6 +145,9 @@ struct BoxDiffBench: ParsableCommand {
             )
         }
         if instructions && small == nil { throw ValidationError("--instructions needs --small") }
+        if outputFormat == .markdown && batchMode == .single {
+            throw ValidationError("--markdown: the preset table is of staged changesets (--small tables show either)")
+        }
     }
 
     var outputFormat: OutputFormat { format ?? (json ? .json : markdown ? .markdown : .text) }
@@ -257,7 +260,7 @@ struct BoxDiffBench: ParsableCommand {
                 if json || jsonFile != nil {
                     let line = Report.json(
                         m, layout: layout.rawValue, seed: seed, runs: runs, warmups: warmups, minTime: minTime,
-                        mix: p == .mix ? mix : nil)
+                        mix: p == .mix ? mix : nil, mode: batchMode.options.mode)
                     if json { print(line) }
                     jsonFile?.write(Data((line + "\n").utf8))
                 }

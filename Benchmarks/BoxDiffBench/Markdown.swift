@@ -68,13 +68,14 @@ enum Markdown {
     }
 
     /// Entries from JSON lines (`--json --json-append`); lines of other
-    /// shapes (small, flood) are skipped.
+    /// shapes (small, flood), and of single-batch runs (the preset table is
+    /// of staged changesets), are skipped.
     static func entries(jsonLines text: String) throws -> [Entry] {
         var out: [Entry] = []
         for line in text.split(whereSeparator: \.isNewline) where line.first == "{" {
             guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                 let preset = object["preset"] as? String, let engine = object["engine"] as? String,
-                let count = (object["count"] as? NSNumber)?.intValue
+                let count = (object["count"] as? NSNumber)?.intValue, object["batch_mode"] as? String != "single"
             else { continue }
             func double(_ key: String) -> Double? { (object[key] as? NSNumber)?.doubleValue }
             var mix: ChangeMix?

@@ -1,3 +1,4 @@
+import BoxDiff
 import Foundation
 
 /// Tables, JSON lines and the target summary.
@@ -78,7 +79,7 @@ enum Report {
     /// insert, move, update).
     static func json(
         _ m: Measurement, layout: String, seed: UInt64, runs: Int, warmups: Int = 1, minTime: Double = 0,
-        mix: ChangeMix? = nil
+        mix: ChangeMix? = nil, mode: BatchMode = .staged
     ) -> String {
         // runs: as asked (--runs); measured_runs: as made, more when the
         // runs were shorter than min_time_seconds in all.
@@ -86,6 +87,7 @@ enum Report {
             ("preset", m.preset), ("engine", m.engine), ("count", m.count), ("new_count", m.newCount),
             ("layout", layout), ("seed", seed), ("runs", runs), ("measured_runs", m.seconds.count),
             ("min_time_seconds", minTime), ("warmups", warmups),
+            ("batch_mode", mode == .singleBatch ? "single" : "staged"),
         ]
         if let mix {
             fields += [("delete", mix.delete), ("insert", mix.insert), ("move", mix.move), ("update", mix.update)]

@@ -155,11 +155,11 @@ enum Small {
                 for engine in e.all { try engine.check(workload) }
             }
             rows.append(row)
-            let line = jsonLine(row, seed: seed, samples: samples)
+            let line = jsonLine(row, seed: seed, samples: samples, mode: options.mode)
             if json { print(line) }
             jsonFile?.write(Data((line + "\n").utf8))
         }
-        if !json && !instructions { print(table(rows, seed: seed, samples: samples)) }
+        if !json && !instructions { print(table(rows, seed: seed, samples: samples, mode: options.mode)) }
     }
 
     /// Under callgrind, each engine's steady loop of `iterations` diffs
@@ -185,9 +185,10 @@ enum Small {
         cells.map { String(repeating: " ", count: max(0, 9 - $0.count)) + $0 }.joined(separator: " ")
     }
 
-    static func table(_ rows: [Row], seed: UInt64, samples: Int) -> String {
+    static func table(_ rows: [Row], seed: UInt64, samples: Int, mode: BatchMode = .staged) -> String {
         var lines = [
-            "small (mix, scatter)  seed=\(seed)  samples=\(samples)  µs per diff, medians; "
+            "small (mix, scatter\(mode == .singleBatch ? ", single batch" : ""))  seed=\(seed)  samples=\(samples)  "
+                + "µs per diff, medians; "
                 + "ratios: medians of per-sample ratios",
             line([
                 "rows", "→new", "sections", "iters", "box µs", "flat µs", "core µs", "floor µs", "box/flat",
@@ -216,12 +217,13 @@ enum Small {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func jsonLine(_ r: Row, seed: UInt64, samples: Int) -> String {
+    static func jsonLine(_ r: Row, seed: UInt64, samples: Int, mode: BatchMode = .staged) -> String {
         func number(_ v: Double?) -> String { v.map { String($0) } ?? "null" }
         let fields: [(String, String)] = [
             ("preset", "\"small\""), ("count", String(r.rows)), ("new_count", String(r.newRows)),
             ("sections", String(r.sections)), ("iterations", String(r.iterations)), ("samples", String(samples)),
-            ("seed", String(seed)), ("box_median_seconds", number(median(r.box))),
+            ("seed", String(seed)), ("batch_mode", mode == .singleBatch ? "\"single\"" : "\"staged\""),
+            ("box_median_seconds", number(median(r.box))),
             ("flat_median_seconds", number(median(r.flat))), ("core_median_seconds", number(median(r.core))),
             ("floor_median_seconds", number(median(r.floor))), ("diff_median_seconds", number(median(r.pair))),
             ("render_median_seconds", number(median(r.render))), ("box_min_seconds", number(r.box.min())),

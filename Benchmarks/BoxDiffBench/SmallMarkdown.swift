@@ -10,6 +10,8 @@ enum SmallMarkdown {
     struct Row {
         var rows: Int
         var sections: Int
+        /// `--batch-mode` ("staged" for lines written before it existed).
+        var mode: String = "staged"
         var samples: Int
         var values: [String: Double]
         /// The values of every process that measured this case.
@@ -27,6 +29,7 @@ enum SmallMarkdown {
                 return out
             }
             return "\(grouped(rows)) rows, \(grouped(sections)) section" + (sections == 1 ? "" : "s")
+                + (mode == "single" ? ", one batch" : "")
         }
     }
 
@@ -44,9 +47,9 @@ enum SmallMarkdown {
                 if let number = value as? NSNumber { values[key] = number.doubleValue }
             }
             let row = Row(
-                rows: rows, sections: sections, samples: (object["samples"] as? NSNumber)?.intValue ?? 0,
-                values: values)
-            if let i = out.firstIndex(where: { $0.rows == rows && $0.sections == sections }) {
+                rows: rows, sections: sections, mode: object["batch_mode"] as? String ?? "staged",
+                samples: (object["samples"] as? NSNumber)?.intValue ?? 0, values: values)
+            if let i = out.firstIndex(where: { $0.rows == rows && $0.sections == sections && $0.mode == row.mode }) {
                 out[i].repeats.append(row.values)
             } else {
                 var first = row
@@ -100,7 +103,11 @@ enum SmallMarkdown {
         }
         out += "\n(box: the Box API, old Box's table cached, new Box hashed each diff; flat: the same rows as "
         out += "arrays; render: `BoxRenderer.render` over a no-op list view, render/diff: its overhead over the "
-        out += "bare diff of the same two Boxes in turn.)\n"
+        out += "bare diff of the same two Boxes in turn"
+        if rows.contains(where: { $0.mode == "single" }) {
+            out += "; one batch: `--batch-mode single`, every Swift engine's changesets in one batch each"
+        }
+        out += ".)\n"
         return out
     }
 }
