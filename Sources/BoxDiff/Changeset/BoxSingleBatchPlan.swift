@@ -96,6 +96,7 @@ struct BoxSingleBatchPlan {
         var moved = Array.reusing(&workspace.movedRows)
         var candidates = Array.reusing(&workspace.reloadCandidates)
         let anyOldGone = !sectionDeleted.isEmpty
+        var movedInserts = 0
         flags.withUnsafeBufferPointer { flags in
             m.withRaw { raw in
                 rowKeep.withUnsafeBufferPointer { keep in
@@ -155,7 +156,9 @@ struct BoxSingleBatchPlan {
                                 }
                             }
                         }
-                        // New rows not carried from a live old section.
+                        // New rows not carried from a live old section, in
+                        // path order after the moved-and-reloaded rows' inserts.
+                        movedInserts = inserted.count
                         for t in 0..<newSectionCount {
                             let s = raw.sectionNewToOld[t]
                             guard s != none && flags[Int(s)] & Self.recreatedFlag == 0 else { continue }
@@ -176,14 +179,20 @@ struct BoxSingleBatchPlan {
                 }
             }
         }
+        // `deleted` is in path order; `inserted` is two runs, each put in
+        // order here and merged (not sorted whole).
+        Self.sortRuns(&inserted, split: movedInserts)
         var updated = Array.reusing(&workspace.updatedRows)
         if !candidates.isEmpty {
+            // Reloads that become delete + insert are appended: merged in.
+            let deletedCount = deleted.count
+            let insertedCount = inserted.count
             Self.resolveReloads(
                 candidates, m, sectionDeleted: sectionDeleted, sectionInserted: sectionInserted,
                 deleted: &deleted, inserted: &inserted, updated: &updated, workspace: workspace)
+            Self.sortRuns(&deleted, split: deletedCount)
+            Self.sortRuns(&inserted, split: insertedCount)
         }
-        Self.sortIfNeeded(&deleted)
-        Self.sortIfNeeded(&inserted)
         Self.sortIfNeeded(&reconfigured)
         Self.sortIfNeeded(&updated)
         // Kept for the next diff (see DiffWorkspace.deletedRows).
@@ -222,6 +231,65 @@ struct BoxSingleBatchPlan {
         if !sorted { list.sort() }
     }
 
+    /// Puts `list` in order when `list[..<split]` and `list[split...]` are
+    /// each in order or nearly (each run sorted only if it is not, then the
+    /// two merged, the shorter one buffered in temporary storage): linear
+    /// for the usual lists, instead of a sort of all.
+    static func sortRuns(_ list: inout [ElementPath], split: Int) {
+        guard split > 0 && split < list.count else {
+            sortIfNeeded(&list)
+            return
+        }
+        let count = list.count
+        list.withUnsafeMutableBufferPointer { paths in
+            func sortIfNeeded(_ run: UnsafeMutableBufferPointer<ElementPath>) {
+                var run = run
+                if !run.indices.dropFirst().allSatisfy({ run[$0 - 1] <= run[$0] }) { run.sort() }
+            }
+            sortIfNeeded(UnsafeMutableBufferPointer(rebasing: paths[..<split]))
+            sortIfNeeded(UnsafeMutableBufferPointer(rebasing: paths[split...]))
+            guard paths[split - 1] > paths[split] else { return }
+            let headIsShorter = split <= count - split
+            let shorter = headIsShorter ? split : count - split
+            withUnsafeTemporaryAllocation(of: ElementPath.self, capacity: shorter) { buffer in
+                if headIsShorter {
+                    // The head buffered: merged forward into place.
+                    _ = buffer.initialize(fromContentsOf: paths[..<split])
+                    var i = 0
+                    var j = split
+                    var w = 0
+                    while i < shorter {
+                        if j < count && paths[j] < buffer[i] {
+                            paths[w] = paths[j]
+                            j += 1
+                        } else {
+                            paths[w] = buffer[i]
+                            i += 1
+                        }
+                        w += 1
+                    }
+                } else {
+                    // The tail buffered: merged backward into place.
+                    _ = buffer.initialize(fromContentsOf: paths[split...])
+                    var i = split - 1
+                    var j = shorter - 1
+                    var w = count - 1
+                    while j >= 0 {
+                        if i >= 0 && paths[i] > buffer[j] {
+                            paths[w] = paths[i]
+                            i -= 1
+                        } else {
+                            paths[w] = buffer[j]
+                            j -= 1
+                        }
+                        w -= 1
+                    }
+                }
+                buffer.deinitialize()
+            }
+        }
+    }
+
     /// Whether the rows of old section `s` and new section `t` differ in
     /// identity or order (or, `countingUpdates`, in content, re-bound rows
     /// aside: they are reconfigured after the batch).
@@ -248,13 +316,12 @@ struct BoxSingleBatchPlan {
     /// new path; the others become delete + insert, which shifts the rest,
     /// so this repeats a few times and then gives up on the section's
     /// remaining reloads. The kept reloads go to `updated` (old paths).
-    /// `deleted` is sorted on entry; `inserted` is sorted here first.
+    /// `deleted` and `inserted` are sorted on entry.
     static func resolveReloads(
         _ candidates: [Move<Int>], _ m: borrowing BoxMatching, sectionDeleted: [Int], sectionInserted: [Int],
         deleted: inout [ElementPath], inserted: inout [ElementPath], updated: inout [ElementPath],
         workspace: DiffWorkspace
     ) {
-        sortIfNeeded(&inserted)
         // The lists as they were before any reload became delete + insert
         // (those are appended after them).
         let deletedCount = deleted.count
@@ -368,26 +435,21 @@ struct BoxSingleBatchPlan {
     /// the ascending `list`.
     static func merge(rowsOf paths: ArraySlice<ElementPath>, into list: inout [Int]) {
         guard !paths.isEmpty else { return }
-        var merged: [Int] = []
-        merged.reserveCapacity(list.count + paths.count)
-        var i = 0
-        var j = paths.startIndex
-        while i < list.count && j < paths.endIndex {
-            if list[i] < paths[j].row {
-                merged.append(list[i])
-                i += 1
+        // In place, from the back: no second buffer.
+        var i = list.count - 1
+        var j = paths.endIndex - 1
+        list.append(contentsOf: repeatElement(0, count: paths.count))
+        var w = list.count - 1
+        while j >= paths.startIndex {
+            if i >= 0 && list[i] > paths[j].row {
+                list[w] = list[i]
+                i -= 1
             } else {
-                merged.append(paths[j].row)
-                j += 1
+                list[w] = paths[j].row
+                j -= 1
             }
+            w -= 1
         }
-        merged.append(contentsOf: list[i...])
-        while j < paths.endIndex {
-            merged.append(paths[j].row)
-            j += 1
-        }
-        list.removeAll(keepingCapacity: true)
-        list.append(contentsOf: merged)
     }
 
     /// The first index in `paths[0..<count]` (sorted) whose section is at
