@@ -36,7 +36,7 @@ public enum BatchMode: Sendable, Hashable, CaseIterable {
     /// One batch, rewritten so UIKit accepts it in a single
     /// `performBatchUpdates` call (as Bento applies a render). Its only
     /// data is the target, so no intermediate Box is built: for Boxes the
-    /// faster mode, about 1.6× faster than ``staged`` at 20 rows and 1.3×
+    /// faster mode, about 1.6× faster than ``staged`` at 20 rows and 1.4×
     /// at 10,000 (see the README's benchmarks). A few moves show as a
     /// delete and an insert instead.
     case singleBatch
