@@ -63,16 +63,17 @@ extension ListView {
         completion: (() -> Void)?,
         indexPaths: IndexPathBuffer
     ) {
-        // The last stage's data alone (`stages.last?.data` copied the
-        // whole stage, its nine call lists retained and released).
         let stageCount = changeset.stages.count
         guard stageCount > 0 else {
             completion?()
             return
         }
-        let target = changeset.stages[stageCount - 1].data
+        // A reload reads the last stage's data alone, and only then
+        // (`stages.last?.data` copied the whole stage, its nine call lists
+        // retained and released; reading it up front cost an animated
+        // render a retain and a release of the Box).
         guard !changeset.reloadsEverything, canAnimateBatchUpdates else {
-            reloadEverything(with: target, sink: sink, completion: completion)
+            reloadEverything(with: changeset.stages[stageCount - 1].data, sink: sink, completion: completion)
             return
         }
         // Stages are read in place by index (not copied out one by one,
@@ -80,7 +81,7 @@ extension ListView {
         let stages = changeset.stages
         for index in stages.indices {
             if let interrupt, interrupt(stages[index]) {
-                reloadEverything(with: target, sink: sink, completion: completion)
+                reloadEverything(with: stages[stageCount - 1].data, sink: sink, completion: completion)
                 return
             }
             let isLast = index == stages.count - 1
