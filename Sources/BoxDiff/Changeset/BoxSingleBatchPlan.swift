@@ -224,11 +224,16 @@ struct BoxSingleBatchPlan {
 
     /// Sorts `list` unless it is sorted already (the usual case: the
     /// passes append in path order; one check instead of a sort).
-    static func sortIfNeeded(_ list: inout [ElementPath]) {
-        let sorted = list.withUnsafeBufferPointer { paths in
-            paths.indices.dropFirst().allSatisfy { paths[$0 - 1] <= paths[$0] }
+    static func sortIfNeeded<List: MutableCollection & RandomAccessCollection>(_ list: inout List)
+    where List.Element == ElementPath {
+        var previous: ElementPath?
+        for path in list {
+            if let previous, previous > path {
+                list.sort()
+                return
+            }
+            previous = path
         }
-        if !sorted { list.sort() }
     }
 
     /// Puts `list` in order when `list[..<split]` and `list[split...]` are
@@ -242,12 +247,10 @@ struct BoxSingleBatchPlan {
         }
         let count = list.count
         list.withUnsafeMutableBufferPointer { paths in
-            func sortIfNeeded(_ run: UnsafeMutableBufferPointer<ElementPath>) {
-                var run = run
-                if !run.indices.dropFirst().allSatisfy({ run[$0 - 1] <= run[$0] }) { run.sort() }
-            }
-            sortIfNeeded(UnsafeMutableBufferPointer(rebasing: paths[..<split]))
-            sortIfNeeded(UnsafeMutableBufferPointer(rebasing: paths[split...]))
+            var head = UnsafeMutableBufferPointer(rebasing: paths[..<split])
+            Self.sortIfNeeded(&head)
+            var tail = UnsafeMutableBufferPointer(rebasing: paths[split...])
+            Self.sortIfNeeded(&tail)
             guard paths[split - 1] > paths[split] else { return }
             let headIsShorter = split <= count - split
             let shorter = headIsShorter ? split : count - split
@@ -354,20 +357,20 @@ struct BoxSingleBatchPlan {
             let sectionTarget = BatchSimulation.shift(s, removing: sectionDeleted, inserting: sectionInserted)
             // The usual case: every reload lands, read off the runs in place.
             // The candidates ascend by old row and, staying in place, by new
-            // row: one merge walk over them and both runs (see
-            // FlatSingleBatch.update).
+            // row: one merge walk over them and both runs
+            // (BatchSimulation.ShiftWalk).
             var allLand = sectionTarget == t
             if allLand {
-                var d = deleteStart
-                var k = insertStart
-                for candidate in candidates[first..<c] {
-                    let row = candidate.source - oldStart
-                    while d < deleteCursor && deleted[d].row <= row { d += 1 }
-                    let base = row - (d - deleteStart)
-                    while k < insertEnd && inserted[k].row <= base + (k - insertStart) { k += 1 }
-                    if base + (k - insertStart) != candidate.destination - newStart {
-                        allLand = false
-                        break
+                deleted.withUnsafeBufferPointer { deleted in
+                    inserted.withUnsafeBufferPointer { inserted in
+                        var walk = BatchSimulation.ShiftWalk(
+                            removing: Rows(deleted, deleteStart..<deleteCursor),
+                            inserting: Rows(inserted, insertStart..<insertEnd))
+                        for k in first..<c
+                        where walk.shift(candidates[k].source - oldStart) != candidates[k].destination - newStart {
+                            allLand = false
+                            break
+                        }
                     }
                 }
             }
@@ -394,32 +397,27 @@ struct BoxSingleBatchPlan {
                 // conversions; the kept ones stay in `pending`, in order.
                 let roundDeletes = deleted.count
                 var kept = 0
-                var d = 0
-                var k = 0
-                for p in pending.indices {
-                    let candidate = pending[p]
-                    let row = candidate.source - oldStart
-                    let newRow = candidate.destination - newStart
-                    var lands = false
-                    if sectionTarget == t && round < 3 {
-                        while d < deletes.count && deletes[d] <= row { d += 1 }
-                        let base = row - d
-                        while k < inserts.count && inserts[k] <= base + k { k += 1 }
-                        lands = base + k == newRow
-                    }
-                    if lands {
-                        pending[kept] = candidate
-                        kept += 1
-                    } else {
-                        deleted.append(ElementPath(section: s, row: row))
-                        inserted.append(ElementPath(section: t, row: newRow))
+                do {
+                    var walk = BatchSimulation.ShiftWalk(removing: deletes, inserting: inserts)
+                    for p in pending.indices {
+                        let candidate = pending[p]
+                        let row = candidate.source - oldStart
+                        let newRow = candidate.destination - newStart
+                        if sectionTarget == t && round < 3 && walk.shift(row) == newRow {
+                            pending[kept] = candidate
+                            kept += 1
+                        } else {
+                            deleted.append(ElementPath(section: s, row: row))
+                            inserted.append(ElementPath(section: t, row: newRow))
+                        }
                     }
                 }
                 if kept == pending.count { break }
                 pending.removeSubrange(kept...)
                 // This round's conversions (ascending) merge into the section's lists.
-                Self.merge(rowsOf: deleted[roundDeletes...], into: &deletes)
-                Self.merge(rowsOf: inserted[(inserted.count - (deleted.count - roundDeletes))...], into: &inserts)
+                let converted = deleted.count - roundDeletes
+                deleted.withUnsafeBufferPointer { deletes.mergeAscending(Rows($0, roundDeletes..<$0.count)) }
+                inserted.withUnsafeBufferPointer { inserts.mergeAscending(Rows($0, $0.count - converted..<$0.count)) }
                 round += 1
             }
             for candidate in pending { updated.append(ElementPath(section: s, row: candidate.source - oldStart)) }
@@ -431,25 +429,21 @@ struct BoxSingleBatchPlan {
         }
     }
 
-    /// Merges the rows of `paths` (ascending, none already in `list`) into
-    /// the ascending `list`.
-    static func merge(rowsOf paths: ArraySlice<ElementPath>, into list: inout [Int]) {
-        guard !paths.isEmpty else { return }
-        // In place, from the back: no second buffer.
-        var i = list.count - 1
-        var j = paths.endIndex - 1
-        list.append(contentsOf: repeatElement(0, count: paths.count))
-        var w = list.count - 1
-        while j >= paths.startIndex {
-            if i >= 0 && list[i] > paths[j].row {
-                list[w] = list[i]
-                i -= 1
-            } else {
-                list[w] = paths[j].row
-                j -= 1
-            }
-            w -= 1
+    /// The rows of a run of paths, read in place (a collection with no
+    /// closure to keep, unlike a lazy map).
+    struct Rows: RandomAccessCollection {
+        let paths: UnsafeBufferPointer<ElementPath>
+        let startIndex: Int
+        let endIndex: Int
+
+        /// The rows of `paths[range]`.
+        init(_ paths: UnsafeBufferPointer<ElementPath>, _ range: Range<Int>) {
+            self.paths = paths
+            startIndex = range.lowerBound
+            endIndex = range.upperBound
         }
+
+        subscript(position: Int) -> Int { paths[position].row }
     }
 
     /// The first index in `paths[0..<count]` (sorted) whose section is at

@@ -76,31 +76,23 @@ enum FlatSingleBatch {
                 convertedOld.removeAll(keepingCapacity: true)
                 convertedNew.removeAll(keepingCapacity: true)
                 var kept = 0
-                var d = 0
-                var k = 0
-                for c in candidates.indices {
-                    let candidate = candidates[c]
-                    var lands = false
-                    if round < 3 {
-                        // `r'`: the old index less the deletes at or before
-                        // it, then past each insert at or before that.
-                        while d < deletes.count && deletes[d] <= candidate.source { d += 1 }
-                        let base = candidate.source - d
-                        while k < inserts.count && inserts[k] <= base + k { k += 1 }
-                        lands = base + k == candidate.destination
-                    }
-                    if lands {
-                        candidates[kept] = candidate
-                        kept += 1
-                    } else {
-                        convertedOld.append(candidate.source)
-                        convertedNew.append(candidate.destination)
+                do {
+                    var walk = BatchSimulation.ShiftWalk(removing: deletes, inserting: inserts)
+                    for c in candidates.indices {
+                        let candidate = candidates[c]
+                        if round < 3 && walk.shift(candidate.source) == candidate.destination {
+                            candidates[kept] = candidate
+                            kept += 1
+                        } else {
+                            convertedOld.append(candidate.source)
+                            convertedNew.append(candidate.destination)
+                        }
                     }
                 }
                 if convertedOld.isEmpty { break }
                 candidates.removeSubrange(kept...)
-                deletes = Self.merged(deletes, convertedOld)
-                inserts = Self.merged(inserts, convertedNew)
+                deletes.mergeAscending(convertedOld)
+                inserts.mergeAscending(convertedNew)
                 round += 1
             }
             update.elementUpdated = candidates.map { ElementPath(section: 0, row: $0.source) }
@@ -115,25 +107,5 @@ enum FlatSingleBatch {
                 : nil
         }
         return update
-    }
-
-    /// The ascending union of two ascending lists with no element in common.
-    static func merged(_ a: [Int], _ b: [Int]) -> [Int] {
-        var out: [Int] = []
-        out.reserveCapacity(a.count + b.count)
-        var i = 0
-        var j = 0
-        while i < a.count && j < b.count {
-            if a[i] < b[j] {
-                out.append(a[i])
-                i += 1
-            } else {
-                out.append(b[j])
-                j += 1
-            }
-        }
-        out.append(contentsOf: a[i...])
-        out.append(contentsOf: b[j...])
-        return out
     }
 }

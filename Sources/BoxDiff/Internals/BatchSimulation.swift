@@ -217,6 +217,42 @@ package struct BatchSimulation {
         return low
     }
 
+    /// ``shift(_:removing:inserting:)`` of ascending indexes, one after
+    /// another, as one merge walk over both lists (each index read once for
+    /// all the shifts; the single-batch plans check every reload this way).
+    struct ShiftWalk<Removed: RandomAccessCollection<Int>, Inserted: RandomAccessCollection<Int>> {
+        let removed: Removed
+        let inserted: Inserted
+        private var nextRemoved: Removed.Index
+        private var nextInserted: Inserted.Index
+        private var removedBefore = 0
+        private var insertedBefore = 0
+
+        /// A walk over `removed` and `inserted`, both ascending and distinct.
+        init(removing removed: Removed, inserting inserted: Inserted) {
+            self.removed = removed
+            self.inserted = inserted
+            nextRemoved = removed.startIndex
+            nextInserted = inserted.startIndex
+        }
+
+        /// `shift(x, removing:inserting:)`; `x` must be larger than the
+        /// last one asked.
+        mutating func shift(_ x: Int) -> Int {
+            while nextRemoved != removed.endIndex && removed[nextRemoved] <= x {
+                removed.formIndex(after: &nextRemoved)
+                removedBefore += 1
+            }
+            let base = x - removedBefore
+            // Up past each insert at or before the position so far.
+            while nextInserted != inserted.endIndex && inserted[nextInserted] <= base + insertedBefore {
+                inserted.formIndex(after: &nextInserted)
+                insertedBefore += 1
+            }
+            return base + insertedBefore
+        }
+    }
+
     /// How many elements of the ascending array `sorted` are `<= x`.
     package static func countAtOrBelow(_ x: Int, in sorted: [Int]) -> Int {
         var low = 0
@@ -277,4 +313,27 @@ func mergeFixed<T>(_ fixed: [(index: Int, origin: T)], stayers: [T]) -> [T] {
         }
     }
     return result
+}
+
+extension Array where Element == Int {
+    /// Merges `other` (ascending, with nothing already in this ascending
+    /// array) into this array, in place from the back: no second buffer.
+    mutating func mergeAscending<Other: BidirectionalCollection<Int>>(_ other: Other) {
+        guard !other.isEmpty else { return }
+        var i = count - 1
+        var j = other.index(before: other.endIndex)
+        append(contentsOf: repeatElement(0, count: other.count))
+        var w = count - 1
+        while true {
+            if i >= 0 && self[i] > other[j] {
+                self[w] = self[i]
+                i -= 1
+            } else {
+                self[w] = other[j]
+                if j == other.startIndex { return }
+                other.formIndex(before: &j)
+            }
+            w -= 1
+        }
+    }
 }
