@@ -125,13 +125,13 @@ extension ListView {
     ) {
         let calls = stages + index
         if !calls.pointee.batchUpdate.sectionDeleted.isEmpty {
-            deleteSections(IndexSet(calls.pointee.batchUpdate.sectionDeleted))
+            deleteSections(IndexSet(runsOf: calls.pointee.batchUpdate.sectionDeleted))
         }
         if !calls.pointee.batchUpdate.sectionInserted.isEmpty {
-            insertSections(IndexSet(calls.pointee.batchUpdate.sectionInserted))
+            insertSections(IndexSet(runsOf: calls.pointee.batchUpdate.sectionInserted))
         }
         if !calls.pointee.batchUpdate.sectionUpdated.isEmpty {
-            reloadSections(IndexSet(calls.pointee.batchUpdate.sectionUpdated))
+            reloadSections(IndexSet(runsOf: calls.pointee.batchUpdate.sectionUpdated))
         }
         for move in calls.pointee.batchUpdate.sectionMoved {
             moveSection(move.source, toSection: move.destination)
@@ -183,8 +183,64 @@ final class IndexPathBuffer {
     /// `elements` as index paths (`section`, `row`), in reused storage.
     @inlinable
     func filled(with elements: [ElementPath]) -> [IndexPath] {
-        // Written over the last list in place (see Array.refilling).
-        Array.refilling(&paths, from: elements, \.indexPath)
+        var result: [IndexPath] = []
+        swap(&result, &paths)
+        let count = elements.count
+        if result.capacity > DiffWorkspace.reusedListCapacity { result = [] }
+        // A few extra paths dropped one by one (removeLast is specialized
+        // here; removeSubrange goes through the generic range replacement).
+        var extra = result.count - count
+        if extra > 8 {
+            result.removeSubrange(count...)
+        } else {
+            while extra > 0 {
+                result.removeLast()
+                extra -= 1
+            }
+        }
+        elements.withUnsafeBufferPointer { source in
+            let written = result.count
+            result.withUnsafeMutableBufferPointer { buffer in
+                for k in 0..<written { buffer[k] = source[k].indexPath }
+            }
+            if written < count {
+                result.reserveCapacity(count)
+                for k in written..<count { result.append(source[k].indexPath) }
+            }
+        }
+        if result.capacity <= DiffWorkspace.reusedListCapacity { paths = result }
+        return result
+    }
+}
+
+extension IndexSet {
+    /// The indexes of `list`, inserted a run of consecutive indexes at a
+    /// time, and a list of one run (or one index) with no insert at all.
+    ///
+    /// `IndexSet(list)` inserts index by index into an empty set; with
+    /// swift-corelibs-foundation each first insert turns the set's
+    /// immutable storage into a mutable copy, so a one-section call cost
+    /// about 2,500 instructions, several times what the set holds.
+    @inlinable
+    init(runsOf list: [Int]) {
+        var k = 0
+        let count = list.count
+        var set: IndexSet?
+        while k < count {
+            let start = list[k]
+            var end = start + 1
+            k += 1
+            while k < count, list[k] == end {
+                end += 1
+                k += 1
+            }
+            if set == nil {
+                set = IndexSet(integersIn: start..<end)
+            } else {
+                set!.insert(integersIn: start..<end)
+            }
+        }
+        self = set ?? IndexSet()
     }
 }
 
