@@ -196,11 +196,11 @@ struct BoxMatching {
 
     /// Calls `body` with raw views of the maps and both tables.
     @inlinable
-    func withRaw<T>(_ body: (Raw) -> T) -> T {
-        pairs.withUnsafeBufferPointer { p in
-            old.words.withUnsafeBufferPointer { o in
-                new.words.withUnsafeBufferPointer { n in
-                    body(Raw(self, pairs: p.baseAddress!, old: o.baseAddress!, new: n.baseAddress!))
+    func withRaw<T, E: Error>(_ body: (Raw) throws(E) -> T) throws(E) -> T {
+        try pairs.withUnsafeBufferPointer { (p) throws(E) in
+            try old.words.withUnsafeBufferPointer { (o) throws(E) in
+                try new.words.withUnsafeBufferPointer { (n) throws(E) in
+                    try body(Raw(self, pairs: p.baseAddress!, old: o.baseAddress!, new: n.baseAddress!))
                 }
             }
         }
@@ -381,9 +381,59 @@ struct BoxMatching {
     /// `workspace.lisValues` itself (in a pass of its own over the old
     /// rows): runs the longest-run marking only. `kept`: how many rows
     /// stay in place.
+    ///
+    /// Section by section: a section's values all lie above the previous
+    /// sections' (its offset), so one longest run of all of them is the
+    /// sections' own longest runs end to end, and the patience search of
+    /// the core picks the same run in a section alone as over all (each
+    /// value of a section is above every tail the sections before it left).
+    /// A section whose values already increase is marked in the pass that
+    /// finds it out; the others go to the core one by one, whose search
+    /// then stays in a section's tails (a few cache lines), not in a table
+    /// of the whole list's.
     func rowsKeptInPlace(filled workspace: DiffWorkspace) throws(DiffError) -> (keep: [UInt8], kept: Int) {
-        let kept = try workspace.lisValues.withUnsafeBufferPointer { (v) throws(DiffError) in
-            try Self.lis(v, into: &workspace.rowKeep, workspace: workspace)
+        let rowCount = old.rowCount
+        workspace.rowKeep.refill(with: 0, count: rowCount)
+        let sectionCount = old.sectionCount
+        let core = workspace.core
+        let kept: Int
+        do throws(CoreFailure) {
+            kept = try withRaw { (raw) throws(CoreFailure) in
+                try workspace.lisValues.withUnsafeBufferPointer { (values) throws(CoreFailure) in
+                    try workspace.rowKeep.withUnsafeMutableBufferPointer { (keep) throws(CoreFailure) in
+                        var total = 0
+                        var start = raw.oldStart(0)
+                        for s in 0..<sectionCount {
+                            let end = raw.oldStart(s + 1)
+                            var next: UInt32 = 0
+                            var length = 0
+                            var i = start
+                            while i < end {
+                                let v = values[i]
+                                if v != Self.none {
+                                    if v < next { break }
+                                    keep[i] = 1
+                                    next = v &+ 1
+                                    length += 1
+                                }
+                                i += 1
+                            }
+                            if i == end {
+                                total += length
+                            } else {
+                                // The core clears the section's marks first.
+                                total += try CCore.markLIS(
+                                    UnsafeBufferPointer(rebasing: values[start..<end]),
+                                    keep: UnsafeMutableBufferPointer(rebasing: keep[start..<end]), workspace: core)
+                            }
+                            start = end
+                        }
+                        return total
+                    }
+                }
+            }
+        } catch {
+            throw Pairing.error(error)
         }
         return (workspace.rowKeep, kept)
     }
