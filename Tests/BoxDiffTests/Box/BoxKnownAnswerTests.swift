@@ -198,7 +198,8 @@ struct BoxKnownAnswerTests {
         let c = try validatedDiff(old, new)
         #expect(c.count == 2)
         #expect(c.applied(to: old) == new)
-        // Several new sections (the ids are compared through a flat copy).
+        // Several new sections (each old section's ids compared in place
+        // with its partner section's).
         let old2 = CBox(sections: [
             Section(id: 0, rows: [Node(id: Colliding(value: 1), component: 1)]),
             Section(id: 1, rows: [Node(id: Colliding(value: 3), component: 1)]),
@@ -211,6 +212,22 @@ struct BoxKnownAnswerTests {
         #expect(c2.applied(to: old2) == new2)
         #expect(c2.flatMap(\.elementMoved).count == 1)
         #expect(c2.flatMap(\.elementDeleted).count == 1 && c2.flatMap(\.elementInserted).count == 1)
+        // A colliding partner in another new section than the rest of its
+        // old section's (read by its path, not with the section in place):
+        // 20 and 21 share a hash, the other ids do not.
+        struct Grouped: Hashable, Sendable {
+            var value: Int
+            func hash(into hasher: inout Hasher) { hasher.combine(value / 10) }
+        }
+        typealias GBox = Box<Int, Grouped>
+        func node(_ value: Int) -> Node<Grouped> { Node(id: Grouped(value: value), component: 1) }
+        let old3 = GBox(sections: [Section(id: 0, rows: [node(1), node(20)]), Section(id: 1, rows: [node(30)])])
+        let new3 = GBox(sections: [Section(id: 0, rows: [node(1)]), Section(id: 1, rows: [node(30), node(21)])])
+        let c3 = try validatedDiff(old3, new3)
+        #expect(c3.applied(to: old3) == new3)
+        #expect(c3.flatMap(\.elementMoved).isEmpty)
+        #expect(c3.flatMap(\.elementDeleted) == [ElementPath(section: 0, row: 1)])
+        #expect(c3.flatMap(\.elementInserted) == [ElementPath(section: 1, row: 1)])
     }
 
     @Test func cachedTablesGiveTheSameChangeset() throws {
