@@ -137,13 +137,19 @@ extension ListView {
             moveSection(move.source, toSection: move.destination)
         }
         if !calls.pointee.batchUpdate.elementDeleted.isEmpty {
-            deleteItems(at: indexPaths.filled(with: calls.pointee.batchUpdate.elementDeleted))
+            let paths = indexPaths.filled(with: calls.pointee.batchUpdate.elementDeleted)
+            deleteItems(at: paths)
+            indexPaths.keep(paths)
         }
         if !calls.pointee.batchUpdate.elementInserted.isEmpty {
-            insertItems(at: indexPaths.filled(with: calls.pointee.batchUpdate.elementInserted))
+            let paths = indexPaths.filled(with: calls.pointee.batchUpdate.elementInserted)
+            insertItems(at: paths)
+            indexPaths.keep(paths)
         }
         if !calls.pointee.batchUpdate.elementUpdated.isEmpty {
-            reloadItems(at: indexPaths.filled(with: calls.pointee.batchUpdate.elementUpdated))
+            let paths = indexPaths.filled(with: calls.pointee.batchUpdate.elementUpdated)
+            reloadItems(at: paths)
+            indexPaths.keep(paths)
         }
         for move in calls.pointee.batchUpdate.elementMoved {
             moveItem(at: move.source.indexPath, to: move.destination.indexPath)
@@ -160,6 +166,7 @@ extension ListView {
         } else {
             reloadItems(at: indexPaths)
         }
+        buffer.keep(indexPaths)
     }
 }
 
@@ -172,7 +179,7 @@ extension ListView {
 /// lists get storage of their own. Holds index paths only, no data.
 @usableFromInline
 final class IndexPathBuffer {
-    /// The last list handed out (its storage, once the view let go of it).
+    /// The last list given back (its storage, once the view let go of it).
     /// (Touched by the main actor only, inside a reload: no dynamic
     /// exclusivity checks.)
     @exclusivity(unchecked) @usableFromInline var paths: [IndexPath] = []
@@ -180,7 +187,8 @@ final class IndexPathBuffer {
     @inlinable
     init() {}
 
-    /// `elements` as index paths (`section`, `row`), in reused storage.
+    /// `elements` as index paths (`section`, `row`), in reused storage:
+    /// the storage of the last list given back with ``keep(_:)``.
     @inlinable
     func filled(with elements: [ElementPath]) -> [IndexPath] {
         var result: [IndexPath] = []
@@ -208,8 +216,14 @@ final class IndexPathBuffer {
                 for k in written..<count { result.append(source[k].indexPath) }
             }
         }
-        if result.capacity <= DiffWorkspace.reusedListCapacity { paths = result }
         return result
+    }
+
+    /// Takes back a list of ``filled(with:)`` once the view is done with
+    /// it, for the next list (its last use: handed over, not retained).
+    @inlinable
+    func keep(_ list: consuming [IndexPath]) {
+        if list.capacity <= DiffWorkspace.reusedListCapacity { paths = list }
     }
 }
 
