@@ -397,21 +397,40 @@ struct BoxMatching {
     /// ``rowsKeptInPlace(workspace:)`` once the caller filled
     /// `workspace.lisValues` itself (in a pass of its own over the old
     /// rows): runs the longest-run marking only. `kept`: how many rows
-    /// stay in place.
-    ///
-    /// Section by section: a section's values all lie above the previous
-    /// sections' (its offset), so one longest run of all of them is the
-    /// sections' own longest runs end to end, and the patience search of
-    /// the core picks the same run in a section alone as over all (each
-    /// value of a section is above every tail the sections before it left).
-    /// A section whose values already increase is marked in the pass that
-    /// finds it out; the others go to the core one by one, whose search
-    /// then stays in a section's tails (a few cache lines), not in a table
-    /// of the whole list's.
+    /// stay in place. One run over the whole list, or for a long list of
+    /// several sections, ``rowsKeptInPlaceBySection(filled:)``: below
+    /// ``sectionLISMinimumRows`` the whole list's tails fit the first-level
+    /// cache anyway, and one scan and one core call cost less than a scan
+    /// and a call per section (+1.6% instructions at 500 rows in 5
+    /// sections with the usual moves).
     func rowsKeptInPlace(filled workspace: DiffWorkspace) throws(DiffError) -> (keep: [UInt8], kept: Int) {
+        if old.sectionCount >= 2 && old.rowCount >= Self.sectionLISMinimumRows {
+            return try rowsKeptInPlaceBySection(filled: workspace)
+        }
+        let kept = try workspace.lisValues.withUnsafeBufferPointer { (v) throws(DiffError) in
+            try Self.lis(v, into: &workspace.rowKeep, workspace: workspace)
+        }
+        return (workspace.rowKeep, kept)
+    }
+
+    /// The fewest old rows for which ``rowsKeptInPlace(filled:)`` works
+    /// section by section.
+    static let sectionLISMinimumRows = 16_384
+
+    /// ``rowsKeptInPlace(filled:)`` section by section: a section's values
+    /// all lie above the previous sections' (its offset), so one longest
+    /// run of all of them is the sections' own longest runs end to end,
+    /// and the patience search of the core picks the same run in a section
+    /// alone as over all (each value of a section is above every tail the
+    /// sections before it left). A section whose values already increase
+    /// is marked in the pass that finds it out; the others go to the core
+    /// one by one, whose search then stays in a section's tails (a few
+    /// cache lines), not in a table of the whole list's (100,000 rows:
+    /// 4% fewer second-level cache misses in the whole diff).
+    func rowsKeptInPlaceBySection(filled workspace: DiffWorkspace) throws(DiffError) -> (keep: [UInt8], kept: Int) {
         let rowCount = old.rowCount
-        workspace.rowKeep.refill(with: 0, count: rowCount)
         let sectionCount = old.sectionCount
+        workspace.rowKeep.refill(with: 0, count: rowCount)
         let core = workspace.core
         let kept: Int
         do throws(CoreFailure) {
