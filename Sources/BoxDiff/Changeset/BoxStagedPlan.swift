@@ -257,11 +257,8 @@ extension BoxStagedPlan {
                     if shared {
                         section.rows = target.sections[t].rows
                     } else {
-                        section.rows = m.pairs.withUnsafeBufferPointer { pairs in
-                            // The old rows' map, read without bounds checks.
-                            return layout.copies(
-                                of: section.rows, keeping: PairedRows(pairs.baseAddress! + m.rowOldToNewStart + start))
-                        }
+                        // The old rows' map, read without bounds checks.
+                        section.rows = layout.copies(of: section.rows, keeping: PairedRows(m.rowOldToNewMap + start))
                     }
                 }
                 survivors.append(section)
@@ -365,17 +362,15 @@ extension BoxStagedPlan {
         guard m.old.rowStart(s + 1) - m.old.rowStart(s) - deletes == m.new.rowStart(t + 1) - m.new.rowStart(t) else {
             return false
         }
-        return m.pairs.withUnsafeBufferPointer { pairs in
-            let map = pairs.baseAddress! + m.rowOldToNewStart
-            var next = UInt32(truncatingIfNeeded: m.new.rowStart(t))
-            for i in m.old.rowStart(s)..<m.old.rowStart(s + 1) {
-                let j = map[i]
-                if j == BoxMatching.none { continue }
-                if j != next { return false }
-                next &+= 1
-            }
-            return Int(next) == m.new.rowStart(t + 1)
+        let map = m.rowOldToNewMap
+        var next = UInt32(truncatingIfNeeded: m.new.rowStart(t))
+        for i in m.old.rowStart(s)..<m.old.rowStart(s + 1) {
+            let j = map[i]
+            if j == BoxMatching.none { continue }
+            if j != next { return false }
+            next &+= 1
         }
+        return Int(next) == m.new.rowStart(t + 1)
     }
 
     /// How many rows of `deleted` (sorted by path) lie in section `s`;
