@@ -179,9 +179,10 @@ struct BoxSingleBatchPlan {
                 }
             }
         }
-        // `deleted` is in path order; `inserted` is two runs, each put in
-        // order here and merged (not sorted whole).
-        Self.sortRuns(&inserted, split: movedInserts)
+        // `deleted` is in path order; `inserted` is two runs, the moved and
+        // reloaded rows' (put in order here) and the new rows' (in path
+        // order as written), merged (not sorted whole).
+        Self.sortRuns(&inserted, split: movedInserts, tailSorted: true)
         var updated = Array.reusing(&workspace.updatedRows)
         if !candidates.isEmpty {
             // Reloads that become delete + insert are appended: merged in.
@@ -190,8 +191,9 @@ struct BoxSingleBatchPlan {
             Self.resolveReloads(
                 candidates, m, sectionDeleted: sectionDeleted, sectionInserted: sectionInserted,
                 deleted: &deleted, inserted: &inserted, updated: &updated, workspace: workspace)
-            Self.sortRuns(&deleted, split: deletedCount)
-            Self.sortRuns(&inserted, split: insertedCount)
+            // Both were in order; only what was appended is looked at.
+            if deleted.count > deletedCount { Self.sortRuns(&deleted, split: deletedCount, headSorted: true) }
+            if inserted.count > insertedCount { Self.sortRuns(&inserted, split: insertedCount, headSorted: true) }
         }
         Self.sortIfNeeded(&reconfigured)
         Self.sortIfNeeded(&updated)
@@ -239,18 +241,23 @@ struct BoxSingleBatchPlan {
     /// Puts `list` in order when `list[..<split]` and `list[split...]` are
     /// each in order or nearly (each run sorted only if it is not, then the
     /// two merged, the shorter one buffered in temporary storage): linear
-    /// for the usual lists, instead of a sort of all.
-    static func sortRuns(_ list: inout [ElementPath], split: Int) {
-        guard split > 0 && split < list.count else {
-            sortIfNeeded(&list)
+    /// for the usual lists, instead of a sort of all. A run the caller
+    /// knows to be in order (`headSorted`, `tailSorted`) is not checked.
+    static func sortRuns(_ list: inout [ElementPath], split: Int, headSorted: Bool = false, tailSorted: Bool = false) {
+        let count = list.count
+        guard split > 0 && split < count else {
+            if !(split == 0 ? tailSorted : headSorted) { sortIfNeeded(&list) }
             return
         }
-        let count = list.count
         list.withUnsafeMutableBufferPointer { paths in
-            var head = UnsafeMutableBufferPointer(rebasing: paths[..<split])
-            Self.sortIfNeeded(&head)
-            var tail = UnsafeMutableBufferPointer(rebasing: paths[split...])
-            Self.sortIfNeeded(&tail)
+            if !headSorted {
+                var head = UnsafeMutableBufferPointer(rebasing: paths[..<split])
+                Self.sortIfNeeded(&head)
+            }
+            if !tailSorted {
+                var tail = UnsafeMutableBufferPointer(rebasing: paths[split...])
+                Self.sortIfNeeded(&tail)
+            }
             guard paths[split - 1] > paths[split] else { return }
             let headIsShorter = split <= count - split
             let shorter = headIsShorter ? split : count - split
