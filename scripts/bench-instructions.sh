@@ -20,6 +20,13 @@
 # and new Box diffed in turn, both tables cached) and render (BoxRenderer
 # rendering them in turn over a no-op list view).
 #
+# BENCH_CACHE_SIM=1: also simulate this machine's caches (callgrind
+# --cache-sim with a 64 KiB, 8-way first-level data cache and its 2 MiB,
+# 16-way second level as the last level) and print, per diff, each
+# engine's first- and second-level data misses: repeatable, unlike times,
+# for lists too large for the second level (e.g. 100000x100; a model, not
+# a clock: it does not price probe lengths or overlapping misses).
+#
 # Determinism: SWIFT_DETERMINISTIC_HASHING=1 fixes Swift's hash seed and
 # --instructions fixes the C core's table keys (getrandom, steady.c).
 set -euo pipefail
@@ -28,6 +35,8 @@ set -euo pipefail
 cases="${1:-20x1,20x5,100x1,100x5,500x1,500x5}"
 iterations="${BENCH_ITERATIONS:-100}"
 read -r -a extra_args <<<"${BENCH_ARGS:-}"
+cache_args=()
+[ "${BENCH_CACHE_SIM:-0}" = 1 ] && cache_args=(--cache-sim=yes --D1=65536,8,64 --LL=2097152,16,64)
 command -v valgrind >/dev/null 2>&1 || { echo "bench-instructions: valgrind not found" >&2; exit 2; }
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -48,19 +57,29 @@ IFS=, read -r -a case_list <<<"$cases"
 for c in "${case_list[@]}"; do
     (
         cd "$work"
-        SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$work/cg.$c.out" \
+        SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind "${cache_args[@]}" --callgrind-out-file="$work/cg.$c.out" \
             ./boxdiff-bench --small "$c" --instructions --iterations "$iterations" "${extra_args[@]}" >"$work/log" 2>&1 ||
             { cat "$work/log" >&2; exit 1; }
     )
 done
 
-# Each dump: "desc: Trigger: Client Request: <engine> <case> <iterations>"
-# and "summary: <instructions>".
+# Each dump: "desc: Trigger: Client Request: <engine> <case> <iterations>",
+# "events: Ir ..." and "summary: <count per event>"; printed as
+# "<engine> <case> <iterations> <Ir> <D1 misses> <last-level misses>".
 for f in "$work"/cg.*.out.*; do
     awk '/^desc: Trigger: Client Request: / { label = $5 " " $6 " " $7 }
-         /^summary: / { if (label != "") print label, $2 }' "$f"
-done | awk -v cases="$cases" '
-    { engine = $1; c = $2; per[c, engine] = $4 / $3 }
+         /^events: / { for (k = 2; k <= NF; k++) column[$k] = k }
+         /^summary: / {
+             if (label == "") next
+             d1 = ("D1mr" in column) ? $column["D1mr"] + $column["D1mw"] : 0
+             ll = ("DLmr" in column) ? $column["DLmr"] + $column["DLmw"] : 0
+             print label, $2, d1, ll
+         }' "$f"
+done | awk -v cases="$cases" -v cache="${BENCH_CACHE_SIM:-0}" '
+    {
+        engine = $1; c = $2; per[c, engine] = $4 / $3
+        d1[c, engine] = $5 / $3; ll[c, engine] = $6 / $3
+    }
     END {
         n = split(cases, order, ",")
         for (i = 1; i <= n; i++) if (order[i] !~ /x/) order[i] = order[i] "x1"
@@ -81,4 +100,14 @@ done | awk -v cases="$cases" '
                 per[c, "core-heckel"], per[c, "floor"], per[c, "box"] / per[c, "flat"], per[c, "render"],
                 per[c, "render"] / per[c, "diff"]
         }
+        if (cache != 1) exit
+        printf "\nData cache misses per diff (simulated: 64 KiB D1, 2 MiB second level)\n\n"
+        printf "| Rows x sections | engine | instructions | D1 misses | L2 misses |\n"
+        printf "|---|---|---|---|---|\n"
+        m = split("box flat core-heckel floor", engines, " ")
+        for (i = 1; i <= n; i++)
+            for (e = 1; e <= m; e++) {
+                c = order[i]; name = engines[e]
+                printf "| %s | %s | %.0f | %.0f | %.0f |\n", c, name, per[c, name], d1[c, name], ll[c, name]
+            }
     }'
