@@ -450,27 +450,9 @@ struct BoxMatching {
                         var start = raw.oldStart(0)
                         for s in 0..<sectionCount {
                             let end = raw.oldStart(s + 1)
-                            var next: UInt32 = 0
-                            var length = 0
-                            var i = start
-                            while i < end {
-                                let v = values[i]
-                                if v != Self.none {
-                                    if v < next { break }
-                                    keep[i] = 1
-                                    next = v &+ 1
-                                    length += 1
-                                }
-                                i += 1
-                            }
-                            if i == end {
-                                total += length
-                            } else {
-                                // The core clears the section's marks first.
-                                total += try CCore.markLIS(
-                                    UnsafeBufferPointer(rebasing: values[start..<end]),
-                                    keep: UnsafeMutableBufferPointer(rebasing: keep[start..<end]), workspace: core)
-                            }
+                            total += try Self.markRun(
+                                UnsafeBufferPointer(rebasing: values[start..<end]),
+                                keep: UnsafeMutableBufferPointer(rebasing: keep[start..<end]), core: core)
                             start = end
                         }
                         return total
@@ -511,23 +493,32 @@ struct BoxMatching {
         keep.refill(with: 0, count: values.count)
         do throws(CoreFailure) {
             return try keep.withUnsafeMutableBufferPointer { (k) throws(CoreFailure) in
-                var next: UInt32 = 0
-                var length = 0
-                for i in values.indices {
-                    let v = values[i]
-                    if v == none { continue }
-                    guard v >= next else {
-                        return try CCore.markLIS(values, keep: k, workspace: workspace.core)
-                    }
-                    k[i] = 1
-                    next = v &+ 1
-                    length += 1
-                }
-                return length
+                try markRun(values, keep: k, core: workspace.core)
             }
         } catch {
             throw Pairing.error(error)
         }
+    }
+
+    /// Marks one longest strictly increasing run of `values` in `keep`
+    /// (zeroed by the caller): in the pass that finds the values already
+    /// increasing, else by the core (which clears `keep` first). Returns
+    /// the run's length.
+    @inline(__always)
+    static func markRun(
+        _ values: UnsafeBufferPointer<UInt32>, keep: UnsafeMutableBufferPointer<UInt8>, core: CoreWorkspace
+    ) throws(CoreFailure) -> Int {
+        var next: UInt32 = 0
+        var length = 0
+        for i in values.indices {
+            let v = values[i]
+            if v == none { continue }
+            guard v >= next else { return try CCore.markLIS(values, keep: keep, workspace: core) }
+            keep[i] = 1
+            next = v &+ 1
+            length += 1
+        }
+        return length
     }
 }
 
