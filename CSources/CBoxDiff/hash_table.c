@@ -1,6 +1,6 @@
 /*
  * hash_table.c - the shape of every open-addressing table of the core:
- * linear probing, power-of-two capacity, load <= 2/3, homes from the keyed
+ * linear probing, power-of-two capacity, load <= 1/2, homes from the keyed
  * mix (internal.h). The shared table of bxd_slot_t (id, cursor, aux) and
  * heckel.c's compact table of tags both come from bxd_table_reserve.
  */
@@ -11,8 +11,8 @@ static bxd_status_t table_capacity(size_t count, size_t *capacity,
                                    unsigned *bits) {
     size_t c = 16;
     unsigned b = 4;
-    /* capacity >= count * 3 / 2 keeps probes short. */
-    while (c / 3 * 2 < count) {
+    /* capacity >= count * 2 keeps probes short. */
+    while (c / 2 < count) {
         if (c > SIZE_MAX / 64) return BXD_ERR_TOO_LARGE;
         c *= 2;
         b++;

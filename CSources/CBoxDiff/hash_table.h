@@ -38,7 +38,7 @@ typedef struct bxd_table {
 } bxd_table_t;
 
 /* Reserves workspace buffer `which` for a table of `slot_size`-byte slots
- * holding up to `count` keys (load at most 2/3), fills it with 0xFF bytes
+ * holding up to `count` keys (load at most 1/2), fills it with 0xFF bytes
  * (so a 32-bit index or cursor field of 0xFFFFFFFF marks a slot empty),
  * and returns the slots and the shape. */
 BXD_HIDDEN bxd_status_t bxd_table_reserve(bxd_workspace_t *ws, int which,

@@ -312,7 +312,7 @@ static void test_flooding(void) {
     /* 4,000 distinct ids whose home, under key 0, is among the first
      * 2^(bits - 12) slots of any table: one cluster, ~n^2/4 probe steps
      * per pass. Under any other key they behave like random ids: at load
-     * <= 2/3, a few steps per lookup. */
+     * <= 1/2, a few steps per lookup. */
     enum { N = 4000, F = N };
     static uint64_t ids[N + F], a[N], b[N + F], dup[N];
     craft(0, 12, 1, ids, N + F);
