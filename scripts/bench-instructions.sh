@@ -20,12 +20,17 @@
 # and new Box diffed in turn, both tables cached) and render (BoxRenderer
 # rendering them in turn over a no-op list view).
 #
-# BENCH_CACHE_SIM=1: also simulate this machine's caches (callgrind
-# --cache-sim with a 64 KiB, 8-way first-level data cache and its 2 MiB,
-# 16-way second level as the last level) and print, per diff, each
-# engine's first- and second-level data misses: repeatable, unlike times,
-# for lists too large for the second level (e.g. 100000x100; a model, not
-# a clock: it does not price probe lengths or overlapping misses).
+# BENCH_CACHE_SIM=1: also simulate this machine's caches per core
+# (callgrind --cache-sim with its 32 KiB, 8-way first-level data cache and
+# its 1 MiB, 8-way second level as the last level, as
+# /sys/devices/system/cpu/cpu0/cache reports them) and print, per diff,
+# each engine's first- and second-level data misses: repeatable, unlike
+# times, for lists too large for the second level (e.g. 100000x100).
+# BENCH_BRANCH_SIM=1: also simulate branch prediction (callgrind
+# --branch-sim) and print each engine's mispredicted branches per diff
+# (conditional and indirect). Both are models, not clocks: a diff that runs
+# the same instructions can take longer for its mispredictions (each costs
+# tens of instructions' time) or for misses that do not overlap.
 #
 # Determinism: SWIFT_DETERMINISTIC_HASHING=1 fixes Swift's hash seed and
 # --instructions fixes the C core's table keys (getrandom, steady.c).
@@ -36,7 +41,8 @@ cases="${1:-20x1,20x5,100x1,100x5,500x1,500x5}"
 iterations="${BENCH_ITERATIONS:-100}"
 read -r -a extra_args <<<"${BENCH_ARGS:-}"
 cache_args=()
-[ "${BENCH_CACHE_SIM:-0}" = 1 ] && cache_args=(--cache-sim=yes --D1=65536,8,64 --LL=2097152,16,64)
+[ "${BENCH_CACHE_SIM:-0}" = 1 ] && cache_args=(--cache-sim=yes --D1=32768,8,64 --LL=1048576,8,64)
+[ "${BENCH_BRANCH_SIM:-0}" = 1 ] && cache_args+=(--branch-sim=yes)
 command -v valgrind >/dev/null 2>&1 || { echo "bench-instructions: valgrind not found" >&2; exit 2; }
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -65,7 +71,8 @@ done
 
 # Each dump: "desc: Trigger: Client Request: <engine> <case> <iterations>",
 # "events: Ir ..." and "summary: <count per event>"; printed as
-# "<engine> <case> <iterations> <Ir> <D1 misses> <last-level misses>".
+# "<engine> <case> <iterations> <Ir> <D1 misses> <last-level misses>
+# <mispredicted branches>".
 for f in "$work"/cg.*.out.*; do
     awk '/^desc: Trigger: Client Request: / { label = $5 " " $6 " " $7 }
          /^events: / { for (k = 2; k <= NF; k++) column[$k] = k }
@@ -73,12 +80,13 @@ for f in "$work"/cg.*.out.*; do
              if (label == "") next
              d1 = ("D1mr" in column) ? $column["D1mr"] + $column["D1mw"] : 0
              ll = ("DLmr" in column) ? $column["DLmr"] + $column["DLmw"] : 0
-             print label, $2, d1, ll
+             bm = ("Bcm" in column) ? $column["Bcm"] + $column["Bim"] : 0
+             print label, $2, d1, ll, bm
          }' "$f"
-done | awk -v cases="$cases" -v cache="${BENCH_CACHE_SIM:-0}" '
+done | awk -v cases="$cases" -v cache="${BENCH_CACHE_SIM:-0}" -v branch="${BENCH_BRANCH_SIM:-0}" '
     {
         engine = $1; c = $2; per[c, engine] = $4 / $3
-        d1[c, engine] = $5 / $3; ll[c, engine] = $6 / $3
+        d1[c, engine] = $5 / $3; ll[c, engine] = $6 / $3; bm[c, engine] = $7 / $3
     }
     END {
         n = split(cases, order, ",")
@@ -100,14 +108,17 @@ done | awk -v cases="$cases" -v cache="${BENCH_CACHE_SIM:-0}" '
                 per[c, "core-heckel"], per[c, "floor"], per[c, "box"] / per[c, "flat"], per[c, "render"],
                 per[c, "render"] / per[c, "diff"]
         }
-        if (cache != 1) exit
-        printf "\nData cache misses per diff (simulated: 64 KiB D1, 2 MiB second level)\n\n"
-        printf "| Rows x sections | engine | instructions | D1 misses | L2 misses |\n"
-        printf "|---|---|---|---|---|\n"
-        m = split("box flat core-heckel floor", engines, " ")
+        if (cache != 1 && branch != 1) exit
+        printf "\nSimulated per diff (callgrind:%s%s)\n\n", cache == 1 ? " 32 KiB D1 and 1 MiB second-level data caches" : "",
+            branch == 1 ? (cache == 1 ? ", branch prediction" : " branch prediction") : ""
+        printf "| Rows x sections | engine | instructions | D1 misses | L2 misses | mispredicted branches |\n"
+        printf "|---|---|---|---|---|---|\n"
+        m = split("box flat core-heckel floor diff render", engines, " ")
         for (i = 1; i <= n; i++)
             for (e = 1; e <= m; e++) {
                 c = order[i]; name = engines[e]
-                printf "| %s | %s | %.0f | %.0f | %.0f |\n", c, name, per[c, name], d1[c, name], ll[c, name]
+                printf "| %s | %s | %.0f | %s | %s | %s |\n", c, name, per[c, name],
+                    cache == 1 ? sprintf("%.0f", d1[c, name]) : "-", cache == 1 ? sprintf("%.0f", ll[c, name]) : "-",
+                    branch == 1 ? sprintf("%.0f", bm[c, name]) : "-"
             }
     }'
