@@ -95,7 +95,11 @@ struct BoxSingleBatchPlan {
         var reconfigured = Array.reusing(&workspace.reconfiguredRows)
         var moved = Array.reusing(&workspace.movedRows)
         var candidates = Array.reusing(&workspace.reloadCandidates)
+        // The branch-free passes' room for a section's rows
+        // (BoxSingleBatchPlan+Rows.swift).
+        let scratch = workspace.rowScratch
         let anyOldGone = !sectionDeleted.isEmpty
+        let checkingOldSections = anyOldGone && m.old.rowCount > 0
         var movedInserts = 0
         flags.withUnsafeBufferPointer { flags in
             m.withRaw { raw in
@@ -112,14 +116,20 @@ struct BoxSingleBatchPlan {
                             let newStart = raw.newStart(t)
                             let newCount = UInt(bitPattern: raw.newStart(t + 1) - newStart)
                             let reconfigures = flags[s] & Self.changedFlag == 0
-                            for i in start..<raw.oldStart(s + 1) {
+                            // The unpaired rows (deletes) and the rows kept in
+                            // place unchanged (nothing to do) sorted out
+                            // without a branch per row: only the others are
+                            // looked at one by one.
+                            let (deletes, rows) = scratch.sortOldRows(
+                                section: s, start: start, end: raw.oldStart(s + 1), newStart: newStart,
+                                newCount: newCount, raw: raw, keep: keep.baseAddress!, oldContents: oldContents)
+                            // Those deletes, in row order with the ones found
+                            // below (appended up to each of those first).
+                            var flushed = 0
+                            for k in 0..<rows {
+                                let i = Int(scratch.rows[k])
                                 let p = ElementPath(section: s, row: i - start)
-                                let j32 = raw.rowOldToNew[i]
-                                guard j32 != none else {
-                                    deleted.append(p)
-                                    continue
-                                }
-                                let j = Int(j32)
+                                let j = Int(raw.rowOldToNew[i])
                                 // In its own new section t (live, as s is) or in
                                 // another one, which may be gone.
                                 let inSection = UInt(bitPattern: j &- newStart) < newCount
@@ -130,6 +140,7 @@ struct BoxSingleBatchPlan {
                                     let u = raw.newSection(j)
                                     let partner = raw.sectionNewToOld[u]
                                     guard partner != none && flags[Int(partner)] & Self.recreatedFlag == 0 else {
+                                        scratch.appendDeletes(&flushed, upTo: p.row, of: deletes, to: &deleted)
                                         deleted.append(p)
                                         continue
                                     }
@@ -148,6 +159,7 @@ struct BoxSingleBatchPlan {
                                         reconfigured.append(q)
                                     }
                                 } else if reloads {
+                                    scratch.appendDeletes(&flushed, upTo: p.row, of: deletes, to: &deleted)
                                     deleted.append(p)
                                     inserted.append(q)
                                 } else {
@@ -155,6 +167,7 @@ struct BoxSingleBatchPlan {
                                     if updated { reconfigured.append(q) }
                                 }
                             }
+                            scratch.appendDeletes(&flushed, upTo: Int.max, of: deletes, to: &deleted)
                         }
                         // New rows not carried from a live old section, in
                         // path order after the moved-and-reloaded rows' inserts.
@@ -162,18 +175,10 @@ struct BoxSingleBatchPlan {
                         for t in 0..<newSectionCount {
                             let s = raw.sectionNewToOld[t]
                             guard s != none && flags[Int(s)] & Self.recreatedFlag == 0 else { continue }
-                            let start = raw.newStart(t)
-                            for j in start..<raw.newStart(t + 1) {
-                                let i = raw.rowNewToOld[j]
-                                if i == none {
-                                    inserted.append(ElementPath(section: t, row: j - start))
-                                } else if anyOldGone {
-                                    let r = raw.oldSection(Int(i))
-                                    if raw.sectionOldToNew[r] == none || flags[r] & Self.recreatedFlag != 0 {
-                                        inserted.append(ElementPath(section: t, row: j - start))
-                                    }
-                                }
-                            }
+                            let inserts = scratch.sortNewRows(
+                                section: t, start: raw.newStart(t), end: raw.newStart(t + 1), raw: raw,
+                                flags: flags.baseAddress!, checkingOldSections: checkingOldSections)
+                            scratch.appendPaths(inserts, to: &inserted)
                         }
                     }
                 }

@@ -46,6 +46,9 @@ public final class DiffWorkspace {
     @exclusivity(unchecked) @usableFromInline var updatedRows: [ElementPath] = []
     @exclusivity(unchecked) @usableFromInline var reconfiguredRows: [ElementPath] = []
     @exclusivity(unchecked) @usableFromInline var movedRows: [Move<ElementPath>] = []
+    /// Room for one section's rows for the single-batch plan's branch-free
+    /// passes.
+    let rowScratch = BoxSingleBatchPlan.RowScratch()
 
     /// The largest call list (in elements) a workspace keeps for reuse: the
     /// allocation it saves only matters for small lists, and a kept list
