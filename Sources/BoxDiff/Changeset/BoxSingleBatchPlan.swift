@@ -98,6 +98,7 @@ struct BoxSingleBatchPlan {
         // The branch-free passes' room for a section's rows
         // (BoxSingleBatchPlan+Rows.swift).
         let scratch = workspace.rowScratch
+        scratch.reserve(oldRows: m.old.rowCount, newRows: m.new.rowCount)
         let anyOldGone = !sectionDeleted.isEmpty
         let checkingOldSections = anyOldGone && m.old.rowCount > 0
         var movedInserts = 0
@@ -126,6 +127,7 @@ struct BoxSingleBatchPlan {
                             // Those deletes, in row order with the ones found
                             // below (appended up to each of those first).
                             var flushed = 0
+                            var lateDeletes = 0
                             for k in 0..<rows {
                                 let i = Int(scratch.rows[k])
                                 let p = ElementPath(section: s, row: i - start)
@@ -142,6 +144,7 @@ struct BoxSingleBatchPlan {
                                     guard partner != none && flags[Int(partner)] & Self.recreatedFlag == 0 else {
                                         scratch.appendDeletes(&flushed, upTo: p.row, of: deletes, to: &deleted)
                                         deleted.append(p)
+                                        lateDeletes += 1
                                         continue
                                     }
                                     q = ElementPath(section: u, row: j - raw.newStart(u))
@@ -154,6 +157,10 @@ struct BoxSingleBatchPlan {
                                 let reloads = reload && updated && !(raw.oldContent(i) == 0 && b == 0)
                                 if inSection && keep[i] != 0 {
                                     if reloads {
+                                        // Its rank among the section's rows that
+                                        // stay (see resolveReloads).
+                                        (scratch.candidateRanks + candidates.count).initialize(
+                                            to: p.row - Int(scratch.deletesBefore[p.row]) - lateDeletes)
                                         candidates.append(Move(source: i, destination: j))
                                     } else if updated && reconfigures {
                                         reconfigured.append(q)
@@ -161,6 +168,7 @@ struct BoxSingleBatchPlan {
                                 } else if reloads {
                                     scratch.appendDeletes(&flushed, upTo: p.row, of: deletes, to: &deleted)
                                     deleted.append(p)
+                                    lateDeletes += 1
                                     inserted.append(q)
                                 } else {
                                     moved.append(Move(source: p, destination: q))
@@ -184,6 +192,9 @@ struct BoxSingleBatchPlan {
                 }
             }
         }
+        // The moved and reloaded rows' inserts, which the scratch's
+        // insertsBefore does not count, in path order.
+        let extraInserts = scratch.sortedExtraInserts(inserted, count: movedInserts)
         // `deleted` is in path order; `inserted` is two runs, the moved and
         // reloaded rows' (put in order here) and the new rows' (in path
         // order as written), merged (not sorted whole).
@@ -194,8 +205,10 @@ struct BoxSingleBatchPlan {
             let deletedCount = deleted.count
             let insertedCount = inserted.count
             Self.resolveReloads(
-                candidates, m, sectionDeleted: sectionDeleted, sectionInserted: sectionInserted,
-                deleted: &deleted, inserted: &inserted, updated: &updated, workspace: workspace)
+                candidates, ranks: scratch.candidateRanks, insertsBefore: scratch.insertsBefore,
+                extraInserts: extraInserts, m, sectionDeleted: sectionDeleted,
+                sectionInserted: sectionInserted, deleted: &deleted, inserted: &inserted, updated: &updated,
+                workspace: workspace)
             // Both were in order; only what was appended is looked at.
             if deleted.count > deletedCount { Self.sortRuns(&deleted, split: deletedCount, headSorted: true) }
             if inserted.count > insertedCount { Self.sortRuns(&inserted, split: insertedCount, headSorted: true) }
@@ -331,9 +344,14 @@ struct BoxSingleBatchPlan {
     /// new path; the others become delete + insert, which shifts the rest,
     /// so this repeats a few times and then gives up on the section's
     /// remaining reloads. The kept reloads go to `updated` (old paths).
-    /// `deleted` and `inserted` are sorted on entry.
+    /// `deleted` and `inserted` are sorted on entry. `ranks[k]`: candidate
+    /// k's row less its section's deletes before it; `insertsBefore[j]`:
+    /// new row j's section's inserts before it, not counting the
+    /// `extraInserts` (ascending).
     static func resolveReloads(
-        _ candidates: [Move<Int>], _ m: borrowing BoxMatching, sectionDeleted: [Int], sectionInserted: [Int],
+        _ candidates: [Move<Int>], ranks: UnsafePointer<Int>, insertsBefore: UnsafePointer<UInt32>,
+        extraInserts extras: UnsafeBufferPointer<ElementPath>,
+        _ m: borrowing BoxMatching, sectionDeleted: [Int], sectionInserted: [Int],
         deleted: inout [ElementPath], inserted: inout [ElementPath], updated: inout [ElementPath],
         workspace: DiffWorkspace
     ) {
@@ -358,6 +376,39 @@ struct BoxSingleBatchPlan {
             while c < candidates.count && candidates[c].source < sectionEnd { c += 1 }
             let t = Int(m.sectionOldToNew(s))
             let newStart = m.new.rowStart(t)
+            // The usual section: a reload lands exactly when the row's rank
+            // among the section's old rows that stay (not deleted) equals
+            // its rank among the new section's rows that were not inserted
+            // (`r'` is its old row less the deletes before it, pushed past
+            // the inserts at or before it). The candidates ascend on both
+            // sides, so turning one into delete + insert lowers both ranks
+            // of every later one alike: one pass decides them all, as the
+            // rounds below would.
+            if BatchSimulation.shift(s, removing: sectionDeleted, inserting: sectionInserted) == t {
+                // The section's extra inserts (usually none), counted as the
+                // candidates pass them.
+                var e = 0
+                var extrasEnd = 0
+                if !extras.isEmpty {
+                    e = Self.firstIndex(ofSection: t, in: extras)
+                    extrasEnd = e
+                    while extrasEnd < extras.count && extras[extrasEnd].section == t { extrasEnd += 1 }
+                }
+                let extrasStart = e
+                for k in first..<c {
+                    let row = candidates[k].source - oldStart
+                    let j = candidates[k].destination
+                    let newRow = j - newStart
+                    while e < extrasEnd && extras[e].row < newRow { e += 1 }
+                    if ranks[k] == newRow - Int(insertsBefore[j]) - (e - extrasStart) {
+                        updated.append(ElementPath(section: s, row: row))
+                    } else {
+                        deleted.append(ElementPath(section: s, row: row))
+                        inserted.append(ElementPath(section: t, row: newRow))
+                    }
+                }
+                continue
+            }
             // Its deletes (old rows) and its new section's inserts (new
             // rows): runs of the sorted lists.
             while deleteCursor < deletedCount && deleted[deleteCursor].section < s { deleteCursor += 1 }
@@ -456,6 +507,18 @@ struct BoxSingleBatchPlan {
         }
 
         subscript(position: Int) -> Int { paths[position].row }
+    }
+
+    /// The first index in `paths` (sorted) whose section is at least
+    /// `section`.
+    static func firstIndex(ofSection section: Int, in paths: UnsafeBufferPointer<ElementPath>) -> Int {
+        var low = 0
+        var high = paths.count
+        while low < high {
+            let mid = low + (high - low) / 2
+            if paths[mid].section < section { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     /// The first index in `paths[0..<count]` (sorted) whose section is at
