@@ -207,8 +207,7 @@ struct BoxSingleBatchPlan {
             Self.resolveReloads(
                 candidates, ranks: scratch.candidateRanks, insertsBefore: scratch.insertsBefore,
                 extraInserts: extraInserts, m, sectionDeleted: sectionDeleted,
-                sectionInserted: sectionInserted, deleted: &deleted, inserted: &inserted, updated: &updated,
-                workspace: workspace)
+                sectionInserted: sectionInserted, deleted: &deleted, inserted: &inserted, updated: &updated)
             // Both were in order; only what was appended is looked at.
             if deleted.count > deletedCount { Self.sortRuns(&deleted, split: deletedCount, headSorted: true) }
             if inserted.count > insertedCount { Self.sortRuns(&inserted, split: insertedCount, headSorted: true) }
@@ -339,32 +338,30 @@ struct BoxSingleBatchPlan {
     }
 
     /// Rule 11 for row reloads: keeps a reload (a candidate: old flat row
-    /// → new flat row, in old row order) only where UIKit's `r'` (shifted
-    /// by the section's deletes and inserts, moves ignored) is the row's
-    /// new path; the others become delete + insert, which shifts the rest,
-    /// so this repeats a few times and then gives up on the section's
-    /// remaining reloads. The kept reloads go to `updated` (old paths).
-    /// `deleted` and `inserted` are sorted on entry. `ranks[k]`: candidate
-    /// k's row less its section's deletes before it; `insertsBefore[j]`:
-    /// new row j's section's inserts before it, not counting the
-    /// `extraInserts` (ascending).
+    /// → new flat row, in old row order, staying in its section and on
+    /// the longest run) only where UIKit's `r'` (the old row shifted by
+    /// the section's deletes and inserts, moves ignored) is the row's new
+    /// path; the others become delete + insert, appended to `deleted` and
+    /// `inserted`. The kept reloads go to `updated` (old paths).
+    ///
+    /// `r'` is the new row exactly when the row's rank among its old
+    /// section's rows that stay (`ranks[k]`: its row less the section's
+    /// deletes before it) equals its rank among the new section's rows that
+    /// were not inserted (its row less `insertsBefore[j]`, the section's
+    /// inserts before it, and less the `extraInserts` before it: the moved
+    /// and reloaded rows' inserts, ascending, which `insertsBefore` does
+    /// not count). The candidates ascend on both sides, so turning one into
+    /// delete + insert lowers both ranks of every later one alike: one pass
+    /// decides them all (rounds of conversions, each judged against the
+    /// lists the previous one left, would end with the same). A section
+    /// whose own position UIKit's section deletes and inserts shift
+    /// elsewhere than its new one keeps no reload.
     static func resolveReloads(
         _ candidates: [Move<Int>], ranks: UnsafePointer<Int>, insertsBefore: UnsafePointer<UInt32>,
-        extraInserts extras: UnsafeBufferPointer<ElementPath>,
-        _ m: borrowing BoxMatching, sectionDeleted: [Int], sectionInserted: [Int],
-        deleted: inout [ElementPath], inserted: inout [ElementPath], updated: inout [ElementPath],
-        workspace: DiffWorkspace
+        extraInserts extras: UnsafeBufferPointer<ElementPath>, _ m: borrowing BoxMatching,
+        sectionDeleted: [Int], sectionInserted: [Int],
+        deleted: inout [ElementPath], inserted: inout [ElementPath], updated: inout [ElementPath]
     ) {
-        // The lists as they were before any reload became delete + insert
-        // (those are appended after them).
-        let deletedCount = deleted.count
-        let insertedCount = inserted.count
-        // Scratch for the rounds, taken from the workspace when a section needs them.
-        var deletes: [Int] = []
-        var inserts: [Int] = []
-        var pending: [Move<Int>] = []
-        var scratch = false
-        var deleteCursor = 0
         var c = 0
         var s = 0
         while c < candidates.count {
@@ -376,137 +373,30 @@ struct BoxSingleBatchPlan {
             while c < candidates.count && candidates[c].source < sectionEnd { c += 1 }
             let t = Int(m.sectionOldToNew(s))
             let newStart = m.new.rowStart(t)
-            // The usual section: a reload lands exactly when the row's rank
-            // among the section's old rows that stay (not deleted) equals
-            // its rank among the new section's rows that were not inserted
-            // (`r'` is its old row less the deletes before it, pushed past
-            // the inserts at or before it). The candidates ascend on both
-            // sides, so turning one into delete + insert lowers both ranks
-            // of every later one alike: one pass decides them all, as the
-            // rounds below would.
-            if BatchSimulation.shift(s, removing: sectionDeleted, inserting: sectionInserted) == t {
-                // The section's extra inserts (usually none), counted as the
-                // candidates pass them.
-                var e = 0
-                var extrasEnd = 0
-                if !extras.isEmpty {
-                    e = Self.firstIndex(ofSection: t, in: extras)
-                    extrasEnd = e
-                    while extrasEnd < extras.count && extras[extrasEnd].section == t { extrasEnd += 1 }
-                }
-                let extrasStart = e
-                for k in first..<c {
-                    let row = candidates[k].source - oldStart
-                    let j = candidates[k].destination
-                    let newRow = j - newStart
-                    while e < extrasEnd && extras[e].row < newRow { e += 1 }
-                    if ranks[k] == newRow - Int(insertsBefore[j]) - (e - extrasStart) {
-                        updated.append(ElementPath(section: s, row: row))
-                    } else {
-                        deleted.append(ElementPath(section: s, row: row))
-                        inserted.append(ElementPath(section: t, row: newRow))
-                    }
-                }
-                continue
+            let sectionLands = BatchSimulation.shift(s, removing: sectionDeleted, inserting: sectionInserted) == t
+            // The section's extra inserts (usually none), counted as the
+            // candidates pass them.
+            var e = 0
+            var extrasEnd = 0
+            if !extras.isEmpty {
+                e = Self.firstIndex(ofSection: t, in: extras)
+                extrasEnd = e
+                while extrasEnd < extras.count && extras[extrasEnd].section == t { extrasEnd += 1 }
             }
-            // Its deletes (old rows) and its new section's inserts (new
-            // rows): runs of the sorted lists.
-            while deleteCursor < deletedCount && deleted[deleteCursor].section < s { deleteCursor += 1 }
-            let deleteStart = deleteCursor
-            while deleteCursor < deletedCount && deleted[deleteCursor].section == s { deleteCursor += 1 }
-            let insertStart = Self.firstIndex(ofSection: t, in: inserted, count: insertedCount)
-            var insertEnd = insertStart
-            while insertEnd < insertedCount && inserted[insertEnd].section == t { insertEnd += 1 }
-            let sectionTarget = BatchSimulation.shift(s, removing: sectionDeleted, inserting: sectionInserted)
-            // The usual case: every reload lands, read off the runs in place.
-            // The candidates ascend by old row and, staying in place, by new
-            // row: one merge walk over them and both runs
-            // (BatchSimulation.ShiftWalk).
-            var allLand = sectionTarget == t
-            if allLand {
-                deleted.withUnsafeBufferPointer { deleted in
-                    inserted.withUnsafeBufferPointer { inserted in
-                        var walk = BatchSimulation.ShiftWalk(
-                            removing: Rows(deleted, deleteStart..<deleteCursor),
-                            inserting: Rows(inserted, insertStart..<insertEnd))
-                        for k in first..<c
-                        where walk.shift(candidates[k].source - oldStart) != candidates[k].destination - newStart {
-                            allLand = false
-                            break
-                        }
-                    }
+            let extrasStart = e
+            for k in first..<c {
+                let row = candidates[k].source - oldStart
+                let j = candidates[k].destination
+                let newRow = j - newStart
+                while e < extrasEnd && extras[e].row < newRow { e += 1 }
+                if sectionLands && ranks[k] == newRow - Int(insertsBefore[j]) - (e - extrasStart) {
+                    updated.append(ElementPath(section: s, row: row))
+                } else {
+                    deleted.append(ElementPath(section: s, row: row))
+                    inserted.append(ElementPath(section: t, row: newRow))
                 }
             }
-            if allLand {
-                for k in first..<c { updated.append(ElementPath(section: s, row: candidates[k].source - oldStart)) }
-                continue
-            }
-            // Otherwise rounds, on copies of the runs.
-            if !scratch {
-                scratch = true
-                deletes = Array.reusing(&workspace.shiftDeletes)
-                inserts = Array.reusing(&workspace.shiftInserts)
-                pending = Array.reusing(&workspace.reloadPending)
-            }
-            pending.removeAll(keepingCapacity: true)
-            pending.append(contentsOf: candidates[first..<c])
-            deletes.removeAll(keepingCapacity: true)
-            for d in deleteStart..<deleteCursor { deletes.append(deleted[d].row) }
-            inserts.removeAll(keepingCapacity: true)
-            for i in insertStart..<insertEnd { inserts.append(inserted[i].row) }
-            var round = 0
-            while !pending.isEmpty {
-                // Judged against the lists before this round's
-                // conversions; the kept ones stay in `pending`, in order.
-                let roundDeletes = deleted.count
-                var kept = 0
-                do {
-                    var walk = BatchSimulation.ShiftWalk(removing: deletes, inserting: inserts)
-                    for p in pending.indices {
-                        let candidate = pending[p]
-                        let row = candidate.source - oldStart
-                        let newRow = candidate.destination - newStart
-                        if sectionTarget == t && round < 3 && walk.shift(row) == newRow {
-                            pending[kept] = candidate
-                            kept += 1
-                        } else {
-                            deleted.append(ElementPath(section: s, row: row))
-                            inserted.append(ElementPath(section: t, row: newRow))
-                        }
-                    }
-                }
-                if kept == pending.count { break }
-                pending.removeSubrange(kept...)
-                // This round's conversions (ascending) merge into the section's lists.
-                let converted = deleted.count - roundDeletes
-                deleted.withUnsafeBufferPointer { deletes.mergeAscending(Rows($0, roundDeletes..<$0.count)) }
-                inserted.withUnsafeBufferPointer { inserts.mergeAscending(Rows($0, $0.count - converted..<$0.count)) }
-                round += 1
-            }
-            for candidate in pending { updated.append(ElementPath(section: s, row: candidate.source - oldStart)) }
         }
-        if scratch {
-            Array.keep(deletes, in: &workspace.shiftDeletes)
-            Array.keep(inserts, in: &workspace.shiftInserts)
-            Array.keep(pending, in: &workspace.reloadPending)
-        }
-    }
-
-    /// The rows of a run of paths, read in place (a collection with no
-    /// closure to keep, unlike a lazy map).
-    struct Rows: RandomAccessCollection {
-        let paths: UnsafeBufferPointer<ElementPath>
-        let startIndex: Int
-        let endIndex: Int
-
-        /// The rows of `paths[range]`.
-        init(_ paths: UnsafeBufferPointer<ElementPath>, _ range: Range<Int>) {
-            self.paths = paths
-            startIndex = range.lowerBound
-            endIndex = range.upperBound
-        }
-
-        subscript(position: Int) -> Int { paths[position].row }
     }
 
     /// The first index in `paths` (sorted) whose section is at least
@@ -514,18 +404,6 @@ struct BoxSingleBatchPlan {
     static func firstIndex(ofSection section: Int, in paths: UnsafeBufferPointer<ElementPath>) -> Int {
         var low = 0
         var high = paths.count
-        while low < high {
-            let mid = low + (high - low) / 2
-            if paths[mid].section < section { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
-
-    /// The first index in `paths[0..<count]` (sorted) whose section is at
-    /// least `section`.
-    static func firstIndex(ofSection section: Int, in paths: [ElementPath], count: Int) -> Int {
-        var low = 0
-        var high = count
         while low < high {
             let mid = low + (high - low) / 2
             if paths[mid].section < section { low = mid + 1 } else { high = mid }

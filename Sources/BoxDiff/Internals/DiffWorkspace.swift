@@ -24,12 +24,9 @@ public final class DiffWorkspace {
     @exclusivity(unchecked) var lisValues: [UInt32] = []
     /// The single-batch Box plan's scratch: per old section, whether it
     /// changed and whether it is re-created; the reloads to check against
-    /// rule 11, and one section's deletes, inserts and pending reloads.
+    /// rule 11.
     @exclusivity(unchecked) var sectionFlags: [UInt8] = []
     @exclusivity(unchecked) var reloadCandidates: [Move<Int>] = []
-    @exclusivity(unchecked) var reloadPending: [Move<Int>] = []
-    @exclusivity(unchecked) var shiftDeletes: [Int] = []
-    @exclusivity(unchecked) var shiftInserts: [Int] = []
     /// The pairing maps of the last Box diff (``BoxMatching/pairs``): its
     /// buffer is reused by the next diff once that matching is gone.
     @exclusivity(unchecked) @usableFromInline var matchPairs: [UInt32] = []
