@@ -55,7 +55,8 @@ struct SingleBatchPlanTests {
     }
 
     /// Larger Boxes, where many reloads meet deletes and inserts in one
-    /// section (several rounds of rule 11).
+    /// section (reloads that land and reloads turned into delete + insert
+    /// under rule 11, side by side).
     @Test func largerBoxesMatchTheReference() async {
         await expectNoProblems(
             count: 80, sections: 1...20, rows: 0...120,
