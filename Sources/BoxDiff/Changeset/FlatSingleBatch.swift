@@ -62,39 +62,40 @@ enum FlatSingleBatch {
                 deletes.sort()
                 inserts.sort()
             }
-            // Rule 11: a reload lands at `shift(old)`. Turning a wrong one
-            // into delete + insert shifts the others: repeat a few rounds,
-            // then give the rest up as deletes and inserts too. The
-            // candidates ascend by old index and stay in place, so by new
-            // index too: each round is one merge walk over the candidates,
-            // the deletes and the inserts, and its conversions (ascending)
+            // Rule 11: a reload lands at `shift(old)`, the old index less
+            // the deletes before it, then up past the inserts: exactly when
+            // that rank among the staying elements equals the new index's
+            // rank among the elements not inserted (the new index less the
+            // inserts before it). The candidates ascend by old index and
+            // stay in place, so by new index too: turning one into delete +
+            // insert lowers both ranks of every later one alike, and leaves
+            // the earlier ones alone. So one merge walk over the candidates,
+            // the deletes and the inserts decides them all (rounds of
+            // conversions, each judged against the lists the previous one
+            // left, end with the same); the conversions (ascending) then
             // merge into both lists.
-            var round = 0
+            var kept = 0
             var convertedOld: [Int] = []
             var convertedNew: [Int] = []
-            while !candidates.isEmpty {
-                convertedOld.removeAll(keepingCapacity: true)
-                convertedNew.removeAll(keepingCapacity: true)
-                var kept = 0
-                do {
-                    var walk = BatchSimulation.ShiftWalk(removing: deletes, inserting: inserts)
-                    for c in candidates.indices {
-                        let candidate = candidates[c]
-                        if round < 3 && walk.shift(candidate.source) == candidate.destination {
-                            candidates[kept] = candidate
-                            kept += 1
-                        } else {
-                            convertedOld.append(candidate.source)
-                            convertedNew.append(candidate.destination)
-                        }
-                    }
+            var deletesBefore = 0
+            var insertsBefore = 0
+            for c in candidates.indices {
+                let candidate = candidates[c]
+                while deletesBefore < deletes.count && deletes[deletesBefore] < candidate.source { deletesBefore += 1 }
+                while insertsBefore < inserts.count && inserts[insertsBefore] < candidate.destination {
+                    insertsBefore += 1
                 }
-                if convertedOld.isEmpty { break }
-                candidates.removeSubrange(kept...)
-                deletes.mergeAscending(convertedOld)
-                inserts.mergeAscending(convertedNew)
-                round += 1
+                if candidate.source - deletesBefore == candidate.destination - insertsBefore {
+                    candidates[kept] = candidate
+                    kept += 1
+                } else {
+                    convertedOld.append(candidate.source)
+                    convertedNew.append(candidate.destination)
+                }
             }
+            candidates.removeSubrange(kept...)
+            deletes.mergeAscending(convertedOld)
+            inserts.mergeAscending(convertedNew)
             update.elementUpdated = candidates.map { ElementPath(section: 0, row: $0.source) }
         }
         update.elementDeleted = deletes.map { ElementPath(section: 0, row: $0) }

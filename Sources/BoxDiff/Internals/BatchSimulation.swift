@@ -217,42 +217,6 @@ package struct BatchSimulation {
         return low
     }
 
-    /// ``shift(_:removing:inserting:)`` of ascending indexes, one after
-    /// another, as one merge walk over both lists (each index read once for
-    /// all the shifts; the single-batch plans check every reload this way).
-    struct ShiftWalk<Removed: RandomAccessCollection<Int>, Inserted: RandomAccessCollection<Int>> {
-        let removed: Removed
-        let inserted: Inserted
-        private var nextRemoved: Removed.Index
-        private var nextInserted: Inserted.Index
-        private var removedBefore = 0
-        private var insertedBefore = 0
-
-        /// A walk over `removed` and `inserted`, both ascending and distinct.
-        init(removing removed: Removed, inserting inserted: Inserted) {
-            self.removed = removed
-            self.inserted = inserted
-            nextRemoved = removed.startIndex
-            nextInserted = inserted.startIndex
-        }
-
-        /// `shift(x, removing:inserting:)`; `x` must be larger than the
-        /// last one asked.
-        mutating func shift(_ x: Int) -> Int {
-            while nextRemoved != removed.endIndex && removed[nextRemoved] <= x {
-                removed.formIndex(after: &nextRemoved)
-                removedBefore += 1
-            }
-            let base = x - removedBefore
-            // Up past each insert at or before the position so far.
-            while nextInserted != inserted.endIndex && inserted[nextInserted] <= base + insertedBefore {
-                inserted.formIndex(after: &nextInserted)
-                insertedBefore += 1
-            }
-            return base + insertedBefore
-        }
-    }
-
     /// How many elements of the ascending array `sorted` are `<= x`.
     package static func countAtOrBelow(_ x: Int, in sorted: [Int]) -> Int {
         var low = 0
