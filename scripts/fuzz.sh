@@ -8,6 +8,9 @@
 #
 #   scripts/fuzz.sh          # 60 s per target
 #   scripts/fuzz.sh 300      # 5 minutes per target
+#   BXD_FUZZ_CFLAGS=-DBXD_GROUP_TABLE_MIN=1 scripts/fuzz.sh 15
+#                            # extra compiler flags for the targets (here:
+#                            # every Heckel middle through the group table)
 #
 # Reproduce a finding: .build-fuzz/fuzz_<target> fuzz-findings/<file>
 set -euo pipefail
@@ -63,7 +66,7 @@ for src in Tests/Fuzz/fuzz_*.c; do
     short="${target#fuzz_}"
     echo "== $target: build" >&2
     # shellcheck disable=SC2086
-    "$cc" -std=c11 -Wall -Wextra -Werror -g -O1 \
+    "$cc" -std=c11 -Wall -Wextra -Werror -g -O1 ${BXD_FUZZ_CFLAGS:-} \
         -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
         -ICSources/CBoxDiff/include "$src" CSources/CBoxDiff/*.c \
         $ld_flags $xxhash_flags -o "$out/$target"

@@ -46,6 +46,16 @@ BXD_HIDDEN bxd_status_t bxd_table_reserve(bxd_workspace_t *ws, int which,
                                           void **slots,
                                           bxd_table_shape_t *shape);
 
+/* Reserves BXD_WS_TABLE for group_table.c's table of up to `count` keys
+ * (load at most 1/2): a control byte per slot, all 0x80 (empty), then a
+ * 4-byte index per slot, unset; groups of 8 slots, the home group the top
+ * bits of the keyed mix (shape->mask: groups - 1). */
+BXD_HIDDEN bxd_status_t bxd_group_table_reserve(bxd_workspace_t *ws,
+                                                size_t count,
+                                                uint8_t **control,
+                                                uint32_t **index,
+                                                bxd_table_shape_t *shape);
+
 /* An empty table of bxd_slot_t for up to `count` keys in workspace buffer
  * `which` (BXD_WS_TABLE; BXD_WS_EXTRA for a second table beside it). */
 static inline bxd_status_t bxd_table_prepare_in(bxd_workspace_t *ws,

@@ -78,6 +78,25 @@ BXD_HIDDEN bxd_status_t bxd_heckel_pair(bxd_workspace_t *ws,
                                         const bxd_list_t *new_list,
                                         uint32_t flags, bxd_pairing_t *out);
 
+/* A middle for bxd_group_pair: old a[lo, old_end) and new b[lo, new_end),
+ * the suffix a[old_end, n) (its ids in `suffix`, or NULL: see heckel.c),
+ * and what comes out. */
+typedef struct bxd_group_span {
+    const uint64_t *a, *b;
+    uint32_t n, lo, old_end, new_end;
+    uint32_t *old_to_new, *new_to_old;
+    const bxd_table_t *suffix;
+    bool suffix_hit; /* out: a suffix id was left unpaired in the middle */
+    uint32_t pairs;  /* out: pairs made */
+} bxd_group_span_t;
+
+/* Pairs a large middle with no repeated old id through a table of slot
+ * groups (group_table.c); sets *duplicate instead, having paired nothing,
+ * when an old id repeats. BXD_OK or BXD_ERR_NO_MEMORY / BXD_ERR_TOO_LARGE. */
+BXD_HIDDEN bxd_status_t bxd_group_pair(bxd_workspace_t *ws,
+                                       bxd_group_span_t *span,
+                                       bool *duplicate);
+
 /* LCS pairing (lcs.c): trim, classify, Myers, then pair what is left in
  * order of occurrence. */
 BXD_HIDDEN bxd_status_t bxd_lcs_pair(bxd_workspace_t *ws,
