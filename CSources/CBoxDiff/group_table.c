@@ -122,6 +122,27 @@ static inline void group_ring_put(uint64_t *ring, const uint64_t *ids,
     bxd_prefetch_write(t->index + g * 8);
 }
 
+/* Fills the ring for a forward walk of ids[begin, end). */
+static inline void group_ring_start(uint64_t *ring, const uint64_t *ids,
+                                    uint32_t begin, uint32_t end,
+                                    const group_table_t *t, uint64_t key,
+                                    unsigned shift) {
+    for (uint32_t k = begin; k < end && k - begin < BXD_PREFETCH_AHEAD; k++)
+        group_ring_put(ring, ids, k, t, key, shift);
+}
+
+/* The mix of ids[k] in a forward walk of ids[.., end); then mixes and
+ * prefetches element k + BXD_PREFETCH_AHEAD. */
+static inline uint64_t group_ring_take(uint64_t *ring, const uint64_t *ids,
+                                       uint32_t k, uint32_t end,
+                                       const group_table_t *t, uint64_t key,
+                                       unsigned shift) {
+    const uint64_t h = ring[k & (BXD_MIX_RING - 1)];
+    if (end - k > BXD_PREFETCH_AHEAD)
+        group_ring_put(ring, ids, k + BXD_PREFETCH_AHEAD, t, key, shift);
+    return h;
+}
+
 bxd_status_t bxd_group_pair(bxd_workspace_t *ws, bxd_group_span_t *g,
                             bool *duplicate) {
     const uint64_t *a = g->a, *b = g->b;
@@ -138,12 +159,9 @@ bxd_status_t bxd_group_pair(bxd_workspace_t *ws, bxd_group_span_t *g,
     uint64_t ring[BXD_MIX_RING];
 
     /* Build. */
-    for (uint32_t i = lo; i < ahi && i - lo < BXD_PREFETCH_AHEAD; i++)
-        group_ring_put(ring, a, i, &t, key, shift);
+    group_ring_start(ring, a, lo, ahi, &t, key, shift);
     for (uint32_t i = lo; i < ahi; i++) {
-        const uint64_t h = ring[i & (BXD_MIX_RING - 1)];
-        if (ahi - i > BXD_PREFETCH_AHEAD)
-            group_ring_put(ring, a, i + BXD_PREFETCH_AHEAD, &t, key, shift);
+        const uint64_t h = group_ring_take(ring, a, i, ahi, &t, key, shift);
         old_to_new[i] = BXD_NONE;
         if (!group_insert(&t, a, i, h)) {
             *duplicate = true;
@@ -156,12 +174,9 @@ bxd_status_t bxd_group_pair(bxd_workspace_t *ws, bxd_group_span_t *g,
     const bxd_table_t *suffix = g->suffix;
     bool suffix_hit = false;
     uint32_t pairs = 0;
-    for (uint32_t j = lo; j < bhi && j - lo < BXD_PREFETCH_AHEAD; j++)
-        group_ring_put(ring, b, j, &t, key, shift);
+    group_ring_start(ring, b, lo, bhi, &t, key, shift);
     for (uint32_t j = lo; j < bhi; j++) {
-        const uint64_t h = ring[j & (BXD_MIX_RING - 1)];
-        if (bhi - j > BXD_PREFETCH_AHEAD)
-            group_ring_put(ring, b, j + BXD_PREFETCH_AHEAD, &t, key, shift);
+        const uint64_t h = group_ring_take(ring, b, j, bhi, &t, key, shift);
         uint32_t i = group_find(&t, a, b[j], h);
         if (i != BXD_SLOT_EMPTY && old_to_new[i] != BXD_NONE) i = BXD_SLOT_EMPTY;
         new_to_old[j] = i == BXD_SLOT_EMPTY ? BXD_NONE : i;
