@@ -344,6 +344,50 @@ static void test_random(void) {
 }
 
 /* LCS against a plain DP on small inputs. */
+/* Heckel at the sizes whose middle heckel.c pairs through group_table.c's
+ * table (16,384 old ids and up, none repeated), around that bound: each
+ * result verified as maximal and in order of occurrence. Shapes: 0
+ * distinct ids; 1 repeated ids (the compact table instead); 2 a short
+ * common suffix (checked during the pairing); 3 a long one (checked
+ * afterwards); 4 and 5 a short suffix one of whose ids also sits, unpaired,
+ * in the old or the new middle (so the suffix is paired with the middle).
+ * Every other test's lists are below the table's threshold (they go
+ * through it when built with -DBXD_GROUP_TABLE_MIN=1). */
+static void test_group_sizes(void) {
+    enum { CAP = 50000 };
+    uint64_t *a = malloc(CAP * sizeof *a), *b = malloc(2 * CAP * sizeof *b);
+    uint64_t *ca = malloc(CAP * sizeof *ca), *cb = malloc(2 * CAP * sizeof *cb);
+    bxd_workspace_t *ws = NULL;
+    bxd_result_t r;
+    bxd_result_init(&r);
+    CHECK(a && b && ca && cb && bxd_workspace_create(NULL, &ws) == BXD_OK);
+    bxd_options_t h = opts(BXD_ALGORITHM_HECKEL, 0, 0);
+    uint64_t fresh = 0xA00000000ull;
+    const uint32_t sizes[] = {16383, 16384, 20000, CAP};
+    for (uint32_t s = 0; ws && s < sizeof sizes / sizeof *sizes; s++)
+        for (int shape = 0; shape < 6; shape++) {
+            const uint32_t n = sizes[s];
+            const uint32_t pool = shape == 1 ? n / 3 : 0;
+            const uint32_t tail = shape == 0 || shape == 1 ? 0 : shape == 3 ? n / 2 : 50;
+            fill_ids(a, n, pool);
+            /* An edited copy of the old list's head, then its tail as is. */
+            uint32_t m = fill_edit(a, n - tail, b, 2 * CAP - tail, pool, &fresh);
+            for (uint32_t t = n - tail; t < n; t++) b[m++] = a[t];
+            if (shape == 4) a[rng_below(n - tail)] = a[n - 1 - rng_below(tail)];
+            if (shape == 5 && m > tail) b[rng_below(m - tail)] = a[n - 1 - rng_below(tail)];
+            for (uint32_t i = 0; i < n; i++) ca[i] = rng_below(3);
+            for (uint32_t j = 0; j < m; j++) cb[j] = rng_below(3);
+            CHECK(diff_verify(ws, a, ca, n, b, cb, m, &h, &r) == BXD_OK);
+            CHECK(r.matched_count > n / 2);
+        }
+    bxd_result_free(&r);
+    bxd_workspace_destroy(ws);
+    free(a);
+    free(b);
+    free(ca);
+    free(cb);
+}
+
 static void test_lcs_dp(void) {
     enum { CAP = 300 };
     uint64_t a[CAP], b[CAP];
@@ -1126,6 +1170,7 @@ int main(void) {
     test_hash();
     test_lis_mark();
     test_random();
+    test_group_sizes();
     test_pairs_only();
     test_lcs_dp();
     test_reuse();
