@@ -28,7 +28,6 @@
 
 #define BXD_GROUP_LOW UINT64_C(0x0101010101010101)
 #define BXD_GROUP_HIGH UINT64_C(0x8080808080808080)
-#define BXD_GROUP_EMPTY 0x80u
 
 /* The control word of group g (8 control bytes, little-endian: byte k is
  * slot 8g + k on every target the core builds for; a big-endian target

@@ -5,9 +5,8 @@
  * trimmed, a middle of BXD_GROUP_TABLE_MIN to BXD_GROUP_TABLE_MAX old ids,
  * none of them repeated, is paired through group_table.c's table of slot
  * groups (past the second-level cache, fewer misses and mispredicted
- * branches). Any
- * other middle: the old ids go into a compact open-addressing
- * table of 8-byte slots (a 32-bit tag of the id and the index of its first
+ * branches). Any other middle: the old ids go into a compact
+ * open-addressing table of 8-byte slots (a 32-bit tag of the id and the index of its first
  * old occurrence; the id itself is read back from the old list when a tag
  * matches), half the memory traffic of storing ids. The new ids then probe
  * the table. Duplicate old ids are linked in order of occurrence through
