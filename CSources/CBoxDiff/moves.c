@@ -1,6 +1,6 @@
 /*
  * moves.c - minimal moves: one longest strictly increasing subsequence
- * (patience sorting with predecessor links, O(k log k)).
+ * (patience sorting, O(k log k)).
  *
  * Of the paired elements, those on an LIS of their old indices (read in new
  * order) keep their relative order; only the others need to move, and no
@@ -16,24 +16,24 @@ bxd_status_t bxd_lis(bxd_workspace_t *ws, const uint32_t *values,
     /* The hash table is dead once pairing is done: its buffer holds the
      * tails here (no new memory for a diff that already built a table). */
     bxd_status_t st = bxd_ws_reserve(ws, BXD_WS_TABLE, count,
-                                     3 * sizeof(uint32_t));
+                                     2 * sizeof(uint32_t));
     if (st != BXD_OK) return st;
-    /* tails[l]: position (into values) of the smallest tail of an increasing
-     * subsequence of length l + 1, and tailv[l] its value (kept beside it so
-     * the search reads one contiguous array). prev[p]: the position before
-     * p on its subsequence. */
-    uint32_t *tails = (uint32_t *)ws->buffers[BXD_WS_TABLE].data;
-    uint32_t *tailv = tails + count;
-    uint32_t *prev = tailv + count;
+    /* tailv[l]: the smallest value ending an increasing subsequence of
+     * length l + 1 so far. ending[p]: the length of the longest one ending
+     * at p (0 for an unpaired p). */
+    uint32_t *tailv = (uint32_t *)ws->buffers[BXD_WS_TABLE].data;
+    uint32_t *ending = tailv + count;
     uint32_t len = 0;
     for (uint32_t p = 0; p < count; p++) {
         uint32_t v = values[p];
-        if (v == BXD_NONE) continue;
+        if (v == BXD_NONE) {
+            ending[p] = 0;
+            continue;
+        }
         /* Fast path: most pairs extend the longest run. */
         if (len == 0 || tailv[len - 1] < v) {
-            prev[p] = len ? tails[len - 1] : BXD_NONE;
-            tails[len] = p;
             tailv[len++] = v;
+            ending[p] = len;
             continue;
         }
         /* First l with tailv[l] >= v. Second fast path: right after an
@@ -52,14 +52,22 @@ bxd_status_t bxd_lis(bxd_workspace_t *ws, const uint32_t *values,
                 else hi = mid;
             }
         }
-        prev[p] = lo ? tails[lo - 1] : BXD_NONE;
-        tails[lo] = p;
         tailv[lo] = v;
+        ending[p] = lo + 1;
     }
-    if (len == 0) return BXD_OK;
-    for (uint32_t p = tails[len - 1];; p = prev[p]) {
-        keep[p] = 1;
-        if (prev[p] == BXD_NONE) break;
+    /* One subsequence, read backwards: the last position ending a run of
+     * `want`, then the last one before it ending a run of want - 1, and so
+     * on. That earlier position's value is smaller: when the later one was
+     * placed, it was the latest to end a run of want - 1, and its value was
+     * below the later one's. (These are the positions the predecessor links
+     * of patience sorting would give, found by a sequential scan instead of
+     * a chain of dependent loads.) */
+    uint32_t want = len;
+    for (uint32_t p = count; want != 0;) {
+        p--;
+        uint8_t hit = ending[p] == want;
+        keep[p] = hit;
+        want -= hit;
     }
     *length = len;
     return BXD_OK;
