@@ -63,7 +63,18 @@ bxd_status_t bxd_lis(bxd_workspace_t *ws, const uint32_t *values,
      * of patience sorting would give, found by a sequential scan instead of
      * a chain of dependent loads.) */
     uint32_t want = len;
-    for (uint32_t p = count; want != 0;) {
+    uint32_t p = count;
+    while (want != 0) {
+        /* Four kept in a row (the usual case: a run of pairs in order),
+         * tested with no dependency from one position to the next. */
+        if (want >= 4 && p >= 4 && ending[p - 1] == want &&
+            ending[p - 2] == want - 1 && ending[p - 3] == want - 2 &&
+            ending[p - 4] == want - 3) {
+            p -= 4;
+            memset(keep + p, 1, 4);
+            want -= 4;
+            continue;
+        }
         p--;
         uint8_t hit = ending[p] == want;
         keep[p] = hit;
