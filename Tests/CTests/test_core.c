@@ -514,14 +514,23 @@ static void test_arguments(void) {
     CHECK(counting_alloc_settled(&c));
 }
 
-/* bxd_lis_mark against the independent LIS length. */
+/* bxd_lis_mark against the independent LIS length. A third of the lists
+ * are mostly increasing, as pairs in new order are (runs of kept positions,
+ * broken by moved and unpaired ones), so that the read-back's runs of four
+ * and their ends are exercised. */
 static void test_lis_mark(void) {
     uint32_t v[500];
     uint8_t keep[500];
-    for (int iter = 0; iter < 200; iter++) {
+    for (int iter = 0; iter < 300; iter++) {
         uint32_t n = rng_below(400);
-        for (uint32_t i = 0; i < n; i++)
-            v[i] = rng_below(5) == 0 ? BXD_NONE : rng_below(iter % 2 ? 50 : 100000);
+        for (uint32_t i = 0; i < n; i++) {
+            if (iter % 3 == 2) {
+                uint32_t r = rng_below(20);
+                v[i] = r == 0 ? BXD_NONE : r == 1 ? rng_below(2 * n + 1) : 2 * i;
+            } else {
+                v[i] = rng_below(5) == 0 ? BXD_NONE : rng_below(iter % 3 ? 50 : 100000);
+            }
+        }
         uint32_t len = 0;
         CHECK(bxd_lis_mark(NULL, v, n, keep, &len) == BXD_OK);
         CHECK(len == lis_length(v, n));
