@@ -12,12 +12,14 @@ bxd_status_t bxd_lis(bxd_workspace_t *ws, const uint32_t *values,
                      uint32_t count, uint8_t *keep, uint32_t *length) {
     *length = 0;
     if (count == 0) return BXD_OK;
-    memset(keep, 0, count);
     /* The hash table is dead once pairing is done: its buffer holds the
      * tails here (no new memory for a diff that already built a table). */
     bxd_status_t st = bxd_ws_reserve(ws, BXD_WS_TABLE, count,
                                      2 * sizeof(uint32_t));
-    if (st != BXD_OK) return st;
+    if (st != BXD_OK) {
+        memset(keep, 0, count);
+        return st;
+    }
     /* tailv[l]: the smallest value ending an increasing subsequence of
      * length l + 1 so far. ending[p]: the length of the longest one ending
      * at p (0 for an unpaired p). */
@@ -80,6 +82,8 @@ bxd_status_t bxd_lis(bxd_workspace_t *ws, const uint32_t *values,
         keep[p] = hit;
         want -= hit;
     }
+    /* The scan wrote keep[p, count); nothing before p is on it. */
+    memset(keep, 0, p);
     *length = len;
     return BXD_OK;
 }
