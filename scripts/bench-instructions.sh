@@ -32,6 +32,14 @@
 # the same instructions can take longer for its mispredictions (each costs
 # tens of instructions' time) or for misses that do not overlap.
 #
+# BENCH_ATOMICS=1: also count, per diff, the atomic read-modify-write
+# instructions (x86 `lock`-prefixed) that each engine runs in the Swift
+# runtime (libswiftCore: reference counts, in swift_retain, swift_release
+# and their kin; the C core has none). Each costs about 7 ns on the EPYC
+# host of 2026-11-25 against well under 1 ns for a plain instruction, so at
+# UI sizes these few hundred instructions are most of a Box diff's time:
+# a ratio of instructions can understate a ratio of times.
+#
 # Determinism: SWIFT_DETERMINISTIC_HASHING=1 fixes Swift's hash seed and
 # --instructions fixes the C core's table keys (getrandom, steady.c).
 set -euo pipefail
@@ -43,6 +51,10 @@ read -r -a extra_args <<<"${BENCH_ARGS:-}"
 cache_args=()
 [ "${BENCH_CACHE_SIM:-0}" = 1 ] && cache_args=(--cache-sim=yes --D1=32768,8,64 --LL=1048576,8,64)
 [ "${BENCH_BRANCH_SIM:-0}" = 1 ] && cache_args+=(--branch-sim=yes)
+atomics="${BENCH_ATOMICS:-0}"
+# Counted per instruction address, absolute and uncompressed, so that awk
+# reads them back.
+[ "$atomics" = 1 ] && cache_args+=(--dump-instr=yes --dump-line=no --compress-pos=no --compress-strings=no)
 command -v valgrind >/dev/null 2>&1 || { echo "bench-instructions: valgrind not found" >&2; exit 2; }
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -57,6 +69,15 @@ trap 'rm -rf "$work"' EXIT
 # debuginfo file"): count a copy without debug info.
 cp "$bin" "$work/boxdiff-bench"
 strip --strip-debug "$work/boxdiff-bench"
+lock_addresses="$work/locks"
+if [ "$atomics" = 1 ]; then
+    command -v objdump >/dev/null 2>&1 || { echo "bench-instructions: BENCH_ATOMICS=1 needs objdump" >&2; exit 2; }
+    core_lib="$(ldd "$work/boxdiff-bench" | awk '/libswiftCore\.so/ { print $3; exit }')"
+    [ -n "$core_lib" ] || { echo "bench-instructions: libswiftCore.so not found by ldd" >&2; exit 2; }
+    # The addresses of the library's lock-prefixed instructions, as
+    # callgrind reports a shared object's (offsets from its start).
+    objdump -d --no-show-raw-insn "$core_lib" | awk '$2 == "lock" { sub(":", "", $1); print "0x" $1 }' >"$lock_addresses"
+fi
 # One process per case, so that a case's counts do not depend on which
 # cases ran before it (the heap's history).
 IFS=, read -r -a case_list <<<"$cases"
@@ -68,6 +89,23 @@ for c in "${case_list[@]}"; do
             { cat "$work/log" >&2; exit 1; }
     )
 done
+
+# Atomics of each dump: the executions of libswiftCore's lock-prefixed
+# instructions ("<engine> <case> <atomics per diff>").
+: >"$work/atomics"
+if [ "$atomics" = 1 ]; then
+    for f in "$work"/cg.*.out.*; do
+        awk 'FNR == NR { lock[$1] = 1; next }
+             /^desc: Trigger: Client Request: / { label = $5 " " $6; iterations = $7 }
+             /^ob=/ { object = $0; next }
+             /^calls=/ { skip = 1; next }
+             /^0x/ {
+                 if (skip) { skip = 0; next }
+                 if (object ~ /libswiftCore/ && ($1 in lock)) n += $2
+             }
+             END { if (label != "") print label, n / iterations }' "$lock_addresses" "$f"
+    done >"$work/atomics"
+fi
 
 # Each dump: "desc: Trigger: Client Request: <engine> <case> <iterations>",
 # "events: Ir ..." and "summary: <count per event>"; printed as
@@ -83,7 +121,9 @@ for f in "$work"/cg.*.out.*; do
              bm = ("Bcm" in column) ? $column["Bcm"] + $column["Bim"] : 0
              print label, $2, d1, ll, bm
          }' "$f"
-done | awk -v cases="$cases" -v cache="${BENCH_CACHE_SIM:-0}" -v branch="${BENCH_BRANCH_SIM:-0}" '
+done | awk -v cases="$cases" -v cache="${BENCH_CACHE_SIM:-0}" -v branch="${BENCH_BRANCH_SIM:-0}" \
+    -v atomics="$atomics" -v atomics_file="$work/atomics" '
+    BEGIN { while ((getline line < atomics_file) > 0) { split(line, f, " "); at[f[2], f[1]] = f[3] } }
     {
         engine = $1; c = $2; per[c, engine] = $4 / $3
         d1[c, engine] = $5 / $3; ll[c, engine] = $6 / $3; bm[c, engine] = $7 / $3
@@ -107,6 +147,17 @@ done | awk -v cases="$cases" -v cache="${BENCH_CACHE_SIM:-0}" -v branch="${BENCH
             printf "| %s | %.0f | %.0f | %.0f | %.0f | ×%.2f | %.0f | ×%.2f |\n", c, per[c, "box"], per[c, "flat"],
                 per[c, "core-heckel"], per[c, "floor"], per[c, "box"] / per[c, "flat"], per[c, "render"],
                 per[c, "render"] / per[c, "diff"]
+        }
+        if (atomics == 1) {
+            printf "\nAtomic instructions per diff (libswiftCore, lock-prefixed: reference counts)\n\n"
+            printf "| Rows x sections | box | flat | diff | render | box/flat | render/diff |\n"
+            printf "|---|---|---|---|---|---|---|\n"
+            for (i = 1; i <= n; i++) {
+                c = order[i]
+                printf "| %s | %.0f | %.0f | %.0f | %.0f | ×%.2f | ×%.2f |\n", c, at[c, "box"], at[c, "flat"],
+                    at[c, "diff"], at[c, "render"], (at[c, "flat"] > 0 ? at[c, "box"] / at[c, "flat"] : 0),
+                    (at[c, "diff"] > 0 ? at[c, "render"] / at[c, "diff"] : 0)
+            }
         }
         if (cache != 1 && branch != 1) exit
         printf "\nSimulated per diff (callgrind:%s%s)\n\n", cache == 1 ? " 32 KiB D1 and 1 MiB second-level data caches" : "",
