@@ -87,10 +87,29 @@ struct BoxMatching {
             patchedSections[s] = 0
         }
 
-        // Rows, over the whole Box.
-        var oldRows = BoxRowSide(source, table: old)
-        var newRows = BoxRowSide(target, table: new)
-        try Pairing.pair(&oldRows, &newRows, options: options, workspace: workspace, pairsOnly: true)
+        // Rows, over the whole Box: the core on the tables' id hashes, read
+        // in place, and the ids of the pairs checked on the Boxes
+        // themselves. The sides of a pairing (``BoxRowSide``) hold copies of
+        // a Box and a table, and each copy retains and releases their
+        // storage, atomically: they are made only when the core reported a
+        // duplicate or two different ids were paired, and then
+        // ``Pairing/pair(_:_:options:workspace:pairsOnly:)`` starts over.
+        let rowDuplicate = try old.words.withUnsafeBufferPointer { (o) throws(DiffError) in
+            try new.words.withUnsafeBufferPointer { (n) throws(DiffError) in
+                try Pairing.run(
+                    UnsafeBufferPointer(rebasing: o[old.rowIDsStart..<old.rowContentsStart]),
+                    UnsafeBufferPointer(rebasing: n[new.rowIDsStart..<new.rowContentsStart]), options, workspace,
+                    true)
+            }
+        }
+        if rowDuplicate != nil
+            || (!IdentityHashing.isInjective(R.self)
+                && !Self.rowsMatch(source, target, newTable: new, oldToNew: result.oldToNew))
+        {
+            var oldRows = BoxRowSide(source, table: old)
+            var newRows = BoxRowSide(target, table: new)
+            try Pairing.pair(&oldRows, &newRows, options: options, workspace: workspace, pairsOnly: true)
+        }
         let isMinimal = sectionsMinimal && result.isMinimal
         let pairedRowCount = result.matchedCount
         var patchedRows: [UInt64] = []

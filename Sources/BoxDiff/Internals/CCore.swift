@@ -207,12 +207,22 @@ enum CCore {
         try oldIDs.withUnsafeBufferPointer { (old) throws(CoreFailure) in
             try newIDs.withUnsafeBufferPointer { (new) throws(CoreFailure) in
                 try diff(
-                    oldIDs: old, oldContents: nil, newIDs: new, newContents: nil,
-                    algorithm: options.algorithm, rejectDuplicates: options.duplicates == .reject,
-                    pairsOnly: pairsOnly, lcsCostBound: options.lcsCostBound,
-                    workspace: workspace, into: result)
+                    oldIDs: old, newIDs: new, options: options, pairsOnly: pairsOnly, workspace: workspace, into: result
+                )
             }
         }
+    }
+
+    /// The same on hashes read in place.
+    static func diff(
+        oldIDs: UnsafeBufferPointer<UInt64>, newIDs: UnsafeBufferPointer<UInt64>, options: DiffOptions,
+        pairsOnly: Bool, workspace: CoreWorkspace?, into result: CoreResult
+    ) throws(CoreFailure) {
+        try diff(
+            oldIDs: oldIDs, oldContents: nil, newIDs: newIDs, newContents: nil,
+            algorithm: options.algorithm, rejectDuplicates: options.duplicates == .reject,
+            pairsOnly: pairsOnly, lcsCostBound: options.lcsCostBound,
+            workspace: workspace, into: result)
     }
 
     /// Marks one longest increasing subsequence of `values` (`keep[i] = 1`

@@ -107,6 +107,19 @@ enum Pairing {
         _ old: ArraySlice<UInt64>, _ new: ArraySlice<UInt64>, _ options: DiffOptions, _ workspace: DiffWorkspace,
         _ pairsOnly: Bool
     ) throws(DiffError) -> Duplicate? {
+        try old.withUnsafeBufferPointer { (old) throws(DiffError) in
+            try new.withUnsafeBufferPointer { (new) throws(DiffError) in
+                try run(old, new, options, workspace, pairsOnly)
+            }
+        }
+    }
+
+    /// ``run(_:_:_:_:_:)-(ArraySlice<UInt64>,_,_,_,_)`` on hashes read in place.
+    @usableFromInline
+    static func run(
+        _ old: UnsafeBufferPointer<UInt64>, _ new: UnsafeBufferPointer<UInt64>, _ options: DiffOptions,
+        _ workspace: DiffWorkspace, _ pairsOnly: Bool
+    ) throws(DiffError) -> Duplicate? {
         // Checked in the open first: building the counts' array on every
         // diff cost more than the check.
         let lcs = options.algorithm == .lcs
