@@ -54,7 +54,7 @@ public struct IdentityTable: Sendable, Hashable {
         let sections = box.sections
         let sectionCount = sections.count
         var total = 0
-        for section in sections { total += section.rows.count }
+        for s in sections.indices { total += sections[s].rows.count }
         let rowCount = total
         self.sectionCount = sectionCount
         self.rowCount = rowCount
@@ -76,11 +76,13 @@ public struct IdentityTable: Sendable, Hashable {
             rowSectionWords.initialize(repeating: 0, count: (rowCount + 1) / 2)
             var k = 0
             for s in 0..<sectionCount {
-                let section = sections[s]
-                sectionIDs[s] = IdentityHashing.hash(section.id)
-                sectionContents[s] = section.contentHash
+                // Each field read in place: a copy of the section
+                // (`let section = sections[s]`) retained and released its
+                // rows, header and footer, atomically.
+                sectionIDs[s] = IdentityHashing.hash(sections[s].id)
+                sectionContents[s] = sections[s].contentHash
                 offsets[s] = UInt64(truncatingIfNeeded: k)
-                layout.withRows(section.rows) { count, rows in
+                layout.withRows(sections[s].rows) { count, rows in
                     for r in 0..<count {
                         rowIDs[k + r] = IdentityHashing.hash(rows.id(r).pointee)
                     }

@@ -72,13 +72,11 @@ public struct Section<SectionID: Hashable, RowID: Hashable>: CustomStringConvert
     /// header's and footer's `==`.
     /// - Complexity: O(size of header and footer).
     public var contentHash: UInt64 {
-        func part(_ component: Component?, _ absent: UInt64) -> UInt64? {
-            guard let component else { return absent }
-            let h = component.contentHash
-            return h == 0 ? nil : h
-        }
-        guard let header = part(header, 0x2545_F491_4F6C_DD1D), let footer = part(footer, 0x5851_F42D_4C95_7F2D)
-        else { return 0 }
+        // Read through optional chaining, in place: binding each component
+        // to a local (`guard let`) copied it, an atomic retain and release.
+        let header = self.header?.contentHash ?? 0x2545_F491_4F6C_DD1D
+        let footer = self.footer?.contentHash ?? 0x5851_F42D_4C95_7F2D
+        guard header != 0 && footer != 0 else { return 0 }
         var h = header &* 0x9E37_79B9_7F4A_7C15
         h = (h ^ (h >> 29) ^ footer) &* 0xBF58_476D_1CE4_E5B9
         h ^= h >> 32
