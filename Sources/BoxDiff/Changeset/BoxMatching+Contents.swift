@@ -64,14 +64,26 @@ extension BoxMatching {
         oldToNew: UnsafeBufferPointer<UInt32>
     ) -> [Int] {
         var changed: [Int] = []
-        for s in 0..<oldToNew.count where oldToNew[s] != BoxMatching.none {
-            let t = Int(oldToNew[s])
-            let h = old.sectionContent(s)
-            guard h != 0 && h == new.sectionContent(t) else { continue }
-            if !Component.sameContent(source.sections[s].header, target.sections[t].header)
-                || !Component.sameContent(source.sections[s].footer, target.sections[t].footer)
-            {
-                changed.append(s)
+        // Headers and footers compared in place (see
+        // ``Component/sameContent(at:_:)``).
+        typealias Sec = Section<S, R>
+        let stride = MemoryLayout<Sec>.stride
+        let header = MemoryLayout<Sec>.offset(of: \Sec.header)!
+        let footer = MemoryLayout<Sec>.offset(of: \Sec.footer)!
+        source.sections.withUnsafeBytes { oldSections in
+            target.sections.withUnsafeBytes { newSections in
+                for s in 0..<oldToNew.count where oldToNew[s] != BoxMatching.none {
+                    let t = Int(oldToNew[s])
+                    let h = old.sectionContent(s)
+                    guard h != 0 && h == new.sectionContent(t) else { continue }
+                    let a = oldSections.baseAddress! + s * stride
+                    let b = newSections.baseAddress! + t * stride
+                    if !Component.sameContent(at: a + header, b + header)
+                        || !Component.sameContent(at: a + footer, b + footer)
+                    {
+                        changed.append(s)
+                    }
+                }
             }
         }
         return changed

@@ -188,6 +188,21 @@ extension Component {
         }
     }
 
+    /// Whether the optional components at `a` and `b` (a section's header
+    /// or footer on both sides) show the same content: both absent, the
+    /// same storage object, or `==`. Read in place as their storage
+    /// references (an optional component is one reference, null when
+    /// absent), not copied: passing the components themselves made the
+    /// caller copy each one, an atomic retain and release apiece.
+    @usableFromInline
+    static func sameContent(at a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
+        assert(MemoryLayout<Component?>.size == MemoryLayout<UnsafeRawPointer>.size)
+        let lhs = a.load(as: UnsafeRawPointer?.self)
+        let rhs = b.load(as: UnsafeRawPointer?.self)
+        guard let lhs, let rhs else { return lhs == nil && rhs == nil }
+        return lhs == rhs || storagesEqual(lhs, rhs, stringClass: ObjectIdentifier(Typed<String>.self))
+    }
+
     /// Whether the storage objects `lhs` and `rhs` (borrowed) hold `==`
     /// values of one type; `String`s through ``stringsEqual(_:_:)``.
     @inline(never)
@@ -222,17 +237,5 @@ extension Component {
             if same == true { return true }
         }
         return a == b
-    }
-
-    /// Whether two optional components (a section's header or footer on
-    /// both sides) show the same content: both absent, the same storage
-    /// object, or `==`.
-    @usableFromInline
-    static func sameContent(_ a: Component?, _ b: Component?) -> Bool {
-        switch (a, b) {
-        case (nil, nil): return true
-        case (let a?, let b?): return a.storage === b.storage || a == b
-        default: return false
-        }
     }
 }
