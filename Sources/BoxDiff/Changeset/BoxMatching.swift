@@ -42,8 +42,12 @@ struct BoxMatching {
     /// identity tables.
     @inlinable
     init<S, R>(
-        source: Box<S, R>, target: Box<S, R>, options: DiffOptions, workspace: DiffWorkspace
+        source: borrowing Box<S, R>, target: borrowing Box<S, R>, options: DiffOptions,
+        workspace: borrowing DiffWorkspace
     ) throws(DiffError) {
+        // Borrowed: an initializer's parameters are owned by default, so
+        // the caller retained both Boxes' storage and the workspace for the
+        // call (atomically) and this initializer released them.
         // Everything is computed into locals and stored at the end, at
         // once (storing piecemeal made the throwing initializer copy the
         // whole value on return).
@@ -68,8 +72,8 @@ struct BoxMatching {
             sectionsMinimal = true
             sectionsInOrder = true
         } else {
-            var oldSections = BoxSectionSide(source, table: old)
-            var newSections = BoxSectionSide(target, table: new)
+            var oldSections = BoxSectionSide(copy source, table: old)
+            var newSections = BoxSectionSide(copy target, table: new)
             try Pairing.pair(&oldSections, &newSections, options: options, workspace: workspace, pairsOnly: true)
             pairs.append(contentsOf: result.oldToNew)
             pairs.append(contentsOf: result.newToOld)
@@ -106,8 +110,8 @@ struct BoxMatching {
             || (!IdentityHashing.isInjective(R.self)
                 && !Self.rowsMatch(source, target, newTable: new, oldToNew: result.oldToNew))
         {
-            var oldRows = BoxRowSide(source, table: old)
-            var newRows = BoxRowSide(target, table: new)
+            var oldRows = BoxRowSide(copy source, table: old)
+            var newRows = BoxRowSide(copy target, table: new)
             try Pairing.pair(&oldRows, &newRows, options: options, workspace: workspace, pairsOnly: true)
         }
         let isMinimal = sectionsMinimal && result.isMinimal
@@ -122,10 +126,11 @@ struct BoxMatching {
         }
         pairs.append(Self.none)  // never empty: raw views have an address
         workspace.matchPairs = pairs
+        // Each local given up (`consume`), not copied and then released.
         self.init(
-            old: old, new: new, pairs: pairs, rows: result, pairedRowCount: pairedRowCount, isMinimal: isMinimal,
-            sectionsInOrder: sectionsInOrder, patchedRowContents: patchedRows,
-            patchedSectionContents: patchedSections)
+            old: consume old, new: consume new, pairs: consume pairs, rows: consume result,
+            pairedRowCount: pairedRowCount, isMinimal: isMinimal, sectionsInOrder: sectionsInOrder,
+            patchedRowContents: consume patchedRows, patchedSectionContents: consume patchedSections)
     }
 
     /// A matching of the given parts: the sections' maps in `pairs`, the

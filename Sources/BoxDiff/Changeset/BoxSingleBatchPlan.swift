@@ -33,7 +33,7 @@ struct BoxSingleBatchPlan {
     static var recreatedFlag: UInt8 { 2 }
 
     @usableFromInline
-    init(_ m: borrowing BoxMatching, style: UpdateStyle, workspace: DiffWorkspace) throws(DiffError) {
+    init(_ m: borrowing BoxMatching, style: UpdateStyle, workspace: borrowing DiffWorkspace) throws(DiffError) {
         let none = BoxMatching.none
         let oldSectionCount = m.old.sectionCount
         let newSectionCount = m.new.sectionCount
@@ -412,8 +412,11 @@ struct BoxSingleBatchPlan {
     }
 
     /// The single stage, whose data is `target`; `nil` when nothing changed.
+    /// Consuming: the plan's lists move into the stage (a copy of them was
+    /// an atomic retain per list, and a release when the plan went).
     @inlinable
-    func stage<S, R>(target: Box<S, R>) -> Changeset<Box<S, R>>? {
-        update.hasChanges ? Changeset(data: target, batchUpdate: update) : nil
+    consuming func stage<S, R>(target: Box<S, R>) -> Changeset<Box<S, R>>? {
+        guard update.hasChanges else { return nil }
+        return Changeset(data: target, batchUpdate: update)
     }
 }

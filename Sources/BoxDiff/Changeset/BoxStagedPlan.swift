@@ -26,7 +26,7 @@ struct BoxStagedPlan {
     @usableFromInline let update: BatchUpdate
 
     @usableFromInline
-    init(_ m: borrowing BoxMatching, style: UpdateStyle, workspace: DiffWorkspace) throws(DiffError) {
+    init(_ m: borrowing BoxMatching, style: UpdateStyle, workspace: borrowing DiffWorkspace) throws(DiffError) {
         let none = BoxMatching.none
         // Counts, not copies of the tables (a copy is a retain and a
         // release).

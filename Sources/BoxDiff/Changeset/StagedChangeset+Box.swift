@@ -54,9 +54,12 @@ extension StagedChangeset {
     ///   whose identity table is not cached yet.
     @inlinable
     public init<SectionID, RowID>(
-        source: Box<SectionID, RowID>, target: Box<SectionID, RowID>,
+        source: borrowing Box<SectionID, RowID>, target: borrowing Box<SectionID, RowID>,
         options: DiffOptions = DiffOptions(), workspace: DiffWorkspace? = nil
     ) throws(DiffError) where Data == Box<SectionID, RowID> {
+        // The Boxes are borrowed: an initializer's parameters are owned by
+        // default, so every caller retained both Boxes' storage for the
+        // call, atomically, and the initializer released it.
         let ws: DiffWorkspace
         if let workspace { ws = workspace } else { ws = try DiffWorkspace() }
         let matching = try BoxMatching(source: source, target: target, options: options, workspace: ws)

@@ -50,7 +50,7 @@ public struct IdentityTable: Sendable, Hashable {
     /// - Complexity: O(sections + rows), plus hashing the identities and
     ///   contents.
     @inlinable
-    public init<SectionID, RowID>(_ box: Box<SectionID, RowID>) {
+    public init<SectionID, RowID>(_ box: borrowing Box<SectionID, RowID>) {
         let sections = box.sections
         let sectionCount = sections.count
         var total = 0

@@ -58,10 +58,14 @@ struct IdentityTableCache: @unchecked Sendable {
         if let table = cached { return table }
         let made = make()
         guard let storage else { return made }
-        return storage.withUnsafeMutablePointerToHeader { slot in
-            _stdlib_atomicAcquiringInitializeARCRef(object: slot, desired: IdentityTableEntry(made))
-                ._withUnsafeGuaranteedRef { $0.table }
+        // Published, and `made` itself returned: when another thread
+        // published first, its table is equal (both are this Box's).
+        // Returning the published entry's table cost a copy of it and a
+        // release of `made`, two atomic reference counts.
+        storage.withUnsafeMutablePointerToHeader { slot in
+            _ = _stdlib_atomicAcquiringInitializeARCRef(object: slot, desired: IdentityTableEntry(made))
         }
+        return made
     }
 
     /// Forgets the table, for a Box whose content changed: empties the

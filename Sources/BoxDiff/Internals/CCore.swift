@@ -45,18 +45,18 @@ final class CoreResult {
     /// time uses (a workspace is not shared between threads), and every
     /// read of a count or a map would otherwise pay a dynamic exclusivity
     /// check.
-    @exclusivity(unchecked) var raw = bxd_result_t()
+    @exclusivity(unchecked) @usableFromInline var raw = bxd_result_t()
 
     init() { bxd_result_init(&raw) }
     deinit { bxd_result_free(&raw) }
 
     var oldCount: Int { Int(raw.old_count) }
     var newCount: Int { Int(raw.new_count) }
-    @usableFromInline var matchedCount: Int { Int(raw.matched_count) }
-    @usableFromInline var isMinimal: Bool { raw.minimal != 0 }
+    @inlinable var matchedCount: Int { Int(raw.matched_count) }
+    @inlinable var isMinimal: Bool { raw.minimal != 0 }
 
-    @usableFromInline var oldToNew: UnsafeBufferPointer<UInt32> { buffer(raw.old_to_new, raw.old_count) }
-    @usableFromInline var newToOld: UnsafeBufferPointer<UInt32> { buffer(raw.new_to_old, raw.new_count) }
+    @inlinable var oldToNew: UnsafeBufferPointer<UInt32> { buffer(raw.old_to_new, raw.old_count) }
+    @inlinable var newToOld: UnsafeBufferPointer<UInt32> { buffer(raw.new_to_old, raw.new_count) }
     @usableFromInline var deletes: UnsafeBufferPointer<UInt32> { buffer(raw.deletes, raw.delete_count) }
     @usableFromInline var inserts: UnsafeBufferPointer<UInt32> { buffer(raw.inserts, raw.insert_count) }
     var updates: UnsafeBufferPointer<UInt32> { buffer(raw.updates, raw.update_count) }
@@ -75,7 +75,7 @@ final class CoreResult {
         }
     }
 
-    private func buffer<T>(_ p: UnsafePointer<T>?, _ n: UInt32) -> UnsafeBufferPointer<T> {
+    @inlinable func buffer<T>(_ p: UnsafePointer<T>?, _ n: UInt32) -> UnsafeBufferPointer<T> {
         UnsafeBufferPointer(start: n == 0 ? nil : p, count: Int(n))
     }
 }
