@@ -102,12 +102,17 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     @inlinable
     public func render(_ box: Box<SectionID, RowID>, completion: (() -> Void)? = nil) {
         supersedePending()
+        // The shown Box is moved out for the diff, not copied: every path
+        // below replaces it with `box` (``noteApplied(_:fallback:)``), and
+        // a copy of a stored property to pass it along cost two atomic
+        // retains and releases. An empty, uncached Box holds no storage.
+        let shown = takeShownBox()
         let result: Result<StagedChangeset<Box<SectionID, RowID>>, DiffError>
         do throws(DiffError) {
             let workspace: DiffWorkspace
             if let mainWorkspace { workspace = mainWorkspace } else { workspace = try makeMainWorkspace() }
             result = .success(
-                try StagedChangeset(source: shownBox, target: box, options: options, workspace: workspace))
+                try StagedChangeset(source: shown, target: box, options: options, workspace: workspace))
         } catch {
             result = .failure(error)
         }
@@ -191,6 +196,15 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
             return false
         }
         return true
+    }
+
+    /// ``shownBox``, moved out (left an empty, uncached Box, which holds no
+    /// storage) for a render that replaces it.
+    @usableFromInline
+    func takeShownBox() -> Box<SectionID, RowID> {
+        var shown = Box<SectionID, RowID>(uncachedSections: [])
+        swap(&shown, &shownBox)
+        return shown
     }
 
     /// Counts one applied render (and a fallback reload when the diff
