@@ -60,8 +60,10 @@ extension StagedChangeset {
         // The Boxes are borrowed: an initializer's parameters are owned by
         // default, so every caller retained both Boxes' storage for the
         // call, atomically, and the initializer released it.
-        let ws: DiffWorkspace
-        if let workspace { ws = workspace } else { ws = try DiffWorkspace() }
+        // A temporary workspace when `workspace` is busy with an outer diff
+        // (the caller's `==` diffing again): see DiffWorkspace.isBusy.
+        let ws = try DiffWorkspace.forDiff(workspace)
+        defer { ws.finishDiff() }
         let matching = try BoxMatching(source: source, target: target, options: options, workspace: ws)
         let threshold = options.reloadThreshold ?? Int.max
         let isMinimal = matching.isMinimal

@@ -137,8 +137,10 @@ enum FlatStaging {
     static func changeset<Element: Differentiable>(
         source: [Element], target: [Element], options: DiffOptions, workspace: DiffWorkspace?
     ) throws(DiffError) -> StagedChangeset<[Element]> {
-        let ws: DiffWorkspace
-        if let workspace { ws = workspace } else { ws = try DiffWorkspace() }
+        // A temporary workspace when `workspace` is busy with an outer diff
+        // (the caller's `==` diffing again): see DiffWorkspace.isBusy.
+        let ws = try DiffWorkspace.forDiff(workspace)
+        defer { ws.finishDiff() }
         // The common prefix of ids (compared with ==) is not hashed: the
         // core trims it first and pairs it in place, which agrees with
         // pairing duplicates in order. Not under `.reject`, where the core

@@ -52,11 +52,36 @@ public final class DiffWorkspace {
     /// is memory held until the next diff.
     @usableFromInline static let reusedListCapacity = 4096
 
+    /// Whether a diff is running on this workspace. A diff reads its
+    /// core's results from the workspace while it calls the caller's own
+    /// code (`==` of ids and components, `isContentEqual(to:)`); if that
+    /// code diffs again with the same workspace, the inner diff would
+    /// overwrite, or free, what the outer one is reading. So a diff that
+    /// starts while another one runs on its workspace gets a temporary
+    /// workspace instead (``forDiff(_:)``). (One thread at a time, as
+    /// documented: no dynamic exclusivity checks.)
+    @exclusivity(unchecked) @usableFromInline var isBusy = false
+
     /// Creates an empty workspace.
     /// - Throws: ``DiffError/outOfMemory``.
     public init() throws(DiffError) {
         do throws(CoreFailure) { core = try CoreWorkspace() } catch { throw Pairing.error(error) }
     }
+
+    /// The workspace a diff given `workspace` runs on, marked busy until
+    /// ``finishDiff()``: `workspace` itself, or a temporary one when it is
+    /// `nil` or busy with a diff that has not returned (a nested diff).
+    @inlinable
+    static func forDiff(_ workspace: DiffWorkspace?) throws(DiffError) -> DiffWorkspace {
+        let ws: DiffWorkspace
+        if let workspace, !workspace.isBusy { ws = workspace } else { ws = try DiffWorkspace() }
+        ws.isBusy = true
+        return ws
+    }
+
+    /// Ends the diff that ``forDiff(_:)`` started on this workspace.
+    @inlinable
+    func finishDiff() { isBusy = false }
 }
 
 extension Array {

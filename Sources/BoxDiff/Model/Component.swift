@@ -151,8 +151,11 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
     /// Whether the component can be compared (was made from a `Hashable`).
     public var isComparable: Bool { storage.isComparable }
 
-    /// The content hash the diff compares: never 0 for a comparable
-    /// component; 0 for an incomparable one (0 means "always changed").
+    /// The content hash the diff compares: 0 for an incomparable component
+    /// (0 means "always changed"), and for a comparable one only by chance
+    /// (one value of each 64-bit integer type, and about one string in
+    /// 2^64), which then counts as changed on every diff too: a needless
+    /// update, never a missed one.
     ///
     /// The value's identity hash (integers by their bits; strings, `UUID`s
     /// and `[UInt8]` through XXH3, strings in their canonical form so the
@@ -212,12 +215,16 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
     }
 
     /// The content hash of a value whose identity hash is `valueHash` and
-    /// whose type has tag `tag` (``typeTag(_:)``): never 0.
+    /// whose type has tag `tag` (``typeTag(_:)``): a bijection of
+    /// `valueHash`, so equal hashes of an exact type (the integers, hashed
+    /// by their bits) are equal values and need no `==`. One value of each
+    /// tag mixes to 0, "always changed": mapping it to another hash instead
+    /// would give that hash to two values (two `UInt64`s with the same
+    /// hash, a row changed from one to the other left unchanged).
     @inline(__always)
     static func mix(_ valueHash: UInt64, tag: UInt64) -> UInt64 {
         let h = (valueHash ^ (tag &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
-        let mixed = h ^ (h >> 31)
-        return mixed == 0 ? 1 : mixed
+        return h ^ (h >> 31)
     }
 
     /// Whether two components show the same content, by the diff's own

@@ -65,8 +65,9 @@ public struct Section<SectionID: Hashable, RowID: Hashable>: CustomStringConvert
         return self
     }
 
-    /// A hash of the header and footer: 0 when either is incomparable
-    /// (always changed), never 0 otherwise. Stable across processes when
+    /// A hash of the header and footer: 0 when either's content hash is 0
+    /// (incomparable, or by chance: see ``Component/contentHash``; always
+    /// changed), never 0 otherwise. Stable across processes when
     /// both are of standard types (see ``Component/contentHash``). A diff
     /// treats equal hashes only as a proposal and confirms them with the
     /// header's and footer's `==`.
