@@ -59,6 +59,13 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// The storage of the index-path lists the renders hand to the view,
     /// reused from list to list and render to render.
     @usableFromInline let indexPaths = IndexPathBuffer()
+    /// Whether a render is being applied here, on the main actor (diffed,
+    /// or its batches handed to the view): a render requested meanwhile
+    /// waits in ``deferredRenders``. (Main actor only: no dynamic
+    /// exclusivity checks.)
+    @exclusivity(unchecked) @usableFromInline var isApplying = false
+    /// The renders requested while one was being applied, in order.
+    @usableFromInline var deferredRenders: [DeferredRender] = []
     /// Incremented by every render request; only a result of the current
     /// generation is applied.
     private var generation: UInt64 = 0
@@ -95,12 +102,31 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// ``DuplicatePolicy/reject``), the Box is still shown: `setData(box)`
     /// and ``ListView/reloadData()``.
     ///
+    /// A render requested while another one is being applied (from
+    /// `setData`, as when the data source's setter re-renders, or from a
+    /// component's `==` during the diff) waits until that one has handed
+    /// its batches to the view, then runs, before the outer call returns:
+    /// the view never gets a batch inside another's block, and renders
+    /// reach it in the order requested.
+    ///
     /// - Parameters:
     ///   - box: The Box to show.
     ///   - completion: Called once, when the view's animations for `box`
     ///     end (at once after a reload or when nothing changed).
     @inlinable
     public func render(_ box: Box<SectionID, RowID>, completion: (() -> Void)? = nil) {
+        guard !isApplying else {
+            deferredRenders.append(.now(box, completion))
+            return
+        }
+        isApplying = true
+        renderNow(box, completion: completion)
+        if deferredRenders.isEmpty { isApplying = false } else { runDeferredRenders() }
+    }
+
+    /// ``render(_:completion:)``, with no render being applied.
+    @inlinable
+    func renderNow(_ box: Box<SectionID, RowID>, completion: (() -> Void)?) {
         supersedePending()
         // The shown Box is moved out for the diff, not copied: every path
         // below replaces it with `box` (``noteApplied(_:fallback:)``), and
@@ -130,8 +156,23 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// the intermediate ones it did not have time to show. Cancelling the
     /// returned task before its diff ends drops the render too (the view
     /// stays on ``shownBox``).
+    ///
+    /// Requested while a render is being applied (from `setData`), it
+    /// starts once that render and the renders requested before it have
+    /// been applied, from the Box they leave shown.
     @inlinable @discardableResult
     public func renderInBackground(_ box: Box<SectionID, RowID>) -> Task<Bool, Never> {
+        guard !isApplying else {
+            let relay = BackgroundRelay()
+            deferredRenders.append(.background(box, relay))
+            return Task { @MainActor in await relay.value() }
+        }
+        return startBackgroundRender(box)
+    }
+
+    /// ``renderInBackground(_:)``, with no render being applied.
+    @inlinable
+    func startBackgroundRender(_ box: Box<SectionID, RowID>) -> Task<Bool, Never> {
         let ticket = supersedePending()
         let source = shownBox
         let options = options
@@ -142,7 +183,9 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
             guard let self, self.finishPending(ticket: ticket, cancelled: result == nil), let result else {
                 return false
             }
+            self.isApplying = true
             self.apply(result, target: box, completion: nil)
+            if self.deferredRenders.isEmpty { self.isApplying = false } else { self.runDeferredRenders() }
             return true
         }
         setPending(task)
@@ -157,6 +200,30 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     }
 
     // MARK: Internals
+
+    /// A render requested while another was being applied.
+    @usableFromInline
+    enum DeferredRender {
+        /// ``render(_:completion:)``.
+        case now(Box<SectionID, RowID>, (() -> Void)?)
+        /// ``renderInBackground(_:)``, whose caller holds a task relaying
+        /// the real one's result.
+        case background(Box<SectionID, RowID>, BackgroundRelay)
+    }
+
+    /// Applies the renders requested while one was being applied, in the
+    /// order requested (and those they request in turn), then ends the
+    /// applying.
+    @usableFromInline
+    func runDeferredRenders() {
+        while !deferredRenders.isEmpty {
+            switch deferredRenders.removeFirst() {
+            case .now(let box, let completion): renderNow(box, completion: completion)
+            case .background(let box, let relay): relay.task = startBackgroundRender(box)
+            }
+        }
+        isApplying = false
+    }
 
     /// Starts a new generation: the pending off-main render, if any, is
     /// cancelled and will not be applied.
@@ -264,6 +331,31 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
         let result = diff(source: source, target: target, options: options, workspaces: workspaces)
         if Task.isCancelled { return nil }
         return result
+    }
+}
+
+/// The task of a background render requested while another render was
+/// being applied, once it starts (right after that render): the task
+/// handed to the caller awaits it.
+@MainActor
+@usableFromInline
+final class BackgroundRelay {
+    /// The real render's task; set before the caller's task runs.
+    @usableFromInline var task: Task<Bool, Never>?
+
+    @usableFromInline
+    init() {}
+
+    /// Whether the real render reached the view; cancelling the caller's
+    /// task cancels it.
+    @usableFromInline
+    func value() async -> Bool {
+        guard let task else { return false }
+        return await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
     }
 }
 

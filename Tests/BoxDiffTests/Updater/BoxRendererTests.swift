@@ -15,6 +15,9 @@ private final class RendererScreen {
         var box: TestBox
         /// Every Box given to `setData`, in order.
         var received: [TestBox] = []
+        /// Run by `setData` after it stored the Box (an app whose data
+        /// source's setter re-renders).
+        var onSetData: (() -> Void)?
         init(_ box: TestBox) { self.box = box }
     }
 
@@ -29,6 +32,7 @@ private final class RendererScreen {
         renderer = BoxRenderer(view: view, showing: box, options: options) { box in
             store.box = box
             store.received.append(box)
+            store.onSetData?()
         }
     }
 
@@ -252,5 +256,98 @@ struct BoxRendererTests {
         #expect(await screen.renderer.renderAsync(next))
         screen.view.finishAnimations()
         #expect(screen.problems(showing: next).isEmpty)
+    }
+
+    /// Renders requested from `setData` (each stage's data handed to the
+    /// data source requests the next render, synchronous or off-main):
+    /// each waits for the render being applied, so the view never gets a
+    /// batch inside another's block, every completion runs once, renders
+    /// reach the data source in the order requested, and the screen ends
+    /// on the last Box requested.
+    @Test(arguments: updaterOptionGrid)
+    func rendersRequestedFromSetDataRunAfterTheRender(options: DiffOptions) async {
+        var rng = SeededGenerator(seed: 0x5E7D_A7A0)
+        let screen = RendererScreen(options: options)
+        var boxes: [BoxGenerators.TestBox] = []
+        for index in 0..<12 {
+            let (a, _) = BoxGenerators.pair(shape: BoxPairShape(maxSections: 5, maxRowsPerSection: 8), using: &rng)
+            boxes.append(marked(a, index))
+        }
+        var completions = Array(repeating: 0, count: boxes.count)
+        var tasks: [Task<Bool, Never>] = []
+        var next = 1
+        screen.store.onSetData = {
+            guard next < boxes.count else { return }
+            let index = next
+            next += 1
+            if index % 4 == 3 {
+                tasks.append(screen.renderer.renderInBackground(boxes[index]))
+                completions[index] = 1  // no completion for off-main renders
+            } else {
+                screen.renderer.render(boxes[index]) { completions[index] += 1 }
+            }
+        }
+        screen.renderer.render(boxes[0]) { completions[0] += 1 }
+        while screen.renderer.isRenderingInBackground || next < boxes.count {
+            await Task.yield()
+            screen.view.finishAnimations()
+        }
+        for task in tasks { _ = await task.value }
+        screen.view.finishAnimations()
+        #expect(next == boxes.count)
+        let problems = screen.problems(showing: boxes[boxes.count - 1])
+        #expect(problems.isEmpty, "\(optionName(options)):\n\(problems.joined(separator: "\n"))")
+        #expect(completions == Array(repeating: 1, count: boxes.count), "completions \(completions)")
+        var seen: [Int] = []
+        for box in screen.store.received {
+            if let m = marker(of: box), seen.last != m { seen.append(m) }
+        }
+        #expect(seen == seen.sorted() && Set(seen).count == seen.count, "applied out of order: \(seen)")
+        #expect(seen.last == boxes.count - 1)
+    }
+
+    /// Renders requested from a component's `==` while the renderer's diff
+    /// confirms equal content hashes: they run after that render, on the
+    /// Box it leaves shown, and the screen ends on the last one.
+    @Test func rendersRequestedDuringTheDiffRunAfterTheRender() {
+        /// A value whose `==` runs `hook` once; all values hash alike.
+        final class Hook: @unchecked Sendable {
+            var run: (() -> Void)?
+        }
+        struct Hooked: Hashable, Sendable {
+            let n: Int
+            let hook: Hook
+            static func == (lhs: Hooked, rhs: Hooked) -> Bool {
+                if let run = lhs.hook.run {
+                    lhs.hook.run = nil
+                    run()
+                }
+                return lhs.n == rhs.n
+            }
+            func hash(into hasher: inout Hasher) {}
+        }
+        let hook = Hook()
+        func hooked(_ values: [Int]) -> BoxGenerators.TestBox {
+            BoxGenerators.TestBox(sections: [
+                Section(
+                    id: 0,
+                    rows: values.enumerated().map { Node(id: $0.offset, component: Hooked(n: $0.element, hook: hook)) })
+            ])
+        }
+        let screen = RendererScreen(showing: hooked([1, 2, 3]))
+        let inner = [hooked([3, 2, 1, 0]), hooked([5])]
+        var completions = 0
+        hook.run = {
+            MainActor.assumeIsolated {
+                for box in inner { screen.renderer.render(box) { completions += 1 } }
+            }
+        }
+        screen.renderer.render(hooked([1, 2, 4])) { completions += 1 }
+        screen.view.finishAnimations()
+        #expect(hook.run == nil, "the hook ran")
+        #expect(completions == 3)
+        #expect(screen.renderer.appliedRenderCount == 3)
+        let problems = screen.problems(showing: inner[1])
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 }
