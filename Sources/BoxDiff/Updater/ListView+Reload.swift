@@ -33,7 +33,10 @@ extension ListView {
     ///     animation for a reload of the target (DifferenceKit uses it to
     ///     skip large changesets: `{ $0.changeCount > 100 }`).
     ///   - setData: Stores the data the data source reads, called on the
-    ///     main actor before the view reads it (inside each batch).
+    ///     main actor before the view reads it (inside each batch). It
+    ///     must not reload this view again: that batch would run inside
+    ///     this one's block, which UIKit rejects (``BoxRenderer`` queues a
+    ///     render requested from its `setData` instead).
     ///   - completion: Called exactly once: after the last batch's
     ///     animations end, after the reload, or at once for an empty
     ///     changeset.

@@ -68,7 +68,9 @@ struct ReentrantDiffTests {
     /// the same size: on the same main workspace they rewrote the row map
     /// the outer diff was reading in place
     /// (`BoxMatching.rowsChangedDespiteHash(oldToNew: result.oldToNew)`),
-    /// and unchanged rows came out updated.
+    /// and unchanged rows came out updated. (The renderer now runs such
+    /// renders after the outer one; `boxDiffReenteredFromComponentEquality`
+    /// covers the workspace itself.)
     @Test func renderReenteredFromComponentEqualityKeepsTheOuterRowMap() {
         let view = RecordingView()
         let renderer = BoxRenderer<Int, Int, RecordingView>(view: view) { _ in }
@@ -146,5 +148,26 @@ struct ReentrantDiffTests {
         Item.hook = nil
         let expected = try StagedChangeset(source: source, target: target)
         #expect(changeset == expected)
+    }
+
+    /// The Box API with a caller's workspace: a component's `==` that diffs
+    /// other Boxes with that workspace, of the same size (the row map
+    /// rewritten in place) and larger (the map reallocated, the outer
+    /// diff's view of it freed): the outer changeset is the one a diff
+    /// without the inner diffs gives.
+    @Test(arguments: [4, 20_000])
+    func boxDiffReenteredFromComponentEqualityOnItsWorkspace(innerRows: Int) throws {
+        let workspace = try DiffWorkspace()
+        let old = hookedBox(4)
+        let new = hookedBox(4) |---+ Node(id: 99, component: HookedValue(n: 99))
+        let ids = Array(0..<innerRows).map { $0 + 100 }
+        HookedValue.hook = {
+            _ = try? StagedChangeset(source: intBox(ids), target: intBox(ids.reversed()), workspace: workspace)
+        }
+        let changeset = try StagedChangeset(source: old, target: new, workspace: workspace)
+        HookedValue.hook = nil
+        let expected = try StagedChangeset(source: old, target: new)
+        #expect(changeset.stages.map(\.batchUpdate) == expected.stages.map(\.batchUpdate))
+        #expect(changeset.applied(to: old) == new)
     }
 }
