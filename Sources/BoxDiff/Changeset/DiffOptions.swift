@@ -58,6 +58,7 @@ public struct DiffOptions: Sendable, Hashable {
     /// LCS only: past this many edit steps in one search the LCS search
     /// stops being exhaustive and splits heuristically, bounding the time of
     /// a fully shuffled list (the result is still valid, maybe not minimal).
+    /// Zero or negative means the default, 4096.
     public var lcsCostBound: Int = 4096
     /// How content changes are reported (default ``UpdateStyle/reload``).
     public var updateStyle: UpdateStyle = .reload
