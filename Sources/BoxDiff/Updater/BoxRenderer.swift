@@ -33,8 +33,13 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// The options of every diff.
     public let options: DiffOptions
     /// The Box the view shows once its animations end: the target of the
-    /// last applied render (the initial Box before any). (Main actor
-    /// only, never held across a call: no dynamic exclusivity checks.)
+    /// last applied render (the initial Box before any). While a render's
+    /// diff runs, code the diff calls (an id's or a component's `==` or
+    /// `hash(into:)`) finds it empty: the Box is lent to the diff (moved,
+    /// not copied: a copy costs two atomic retains and releases per
+    /// render); a render it requests is queued and starts from the right
+    /// Box. (Main actor only, never held across a call: no dynamic
+    /// exclusivity checks.)
     @exclusivity(unchecked) public private(set) var shownBox: Box<SectionID, RowID>
     /// Number of renders applied to the view (diffs and fallback reloads;
     /// a render with no change counts too).
