@@ -3,61 +3,6 @@ import BoxDiffTestSupport
 import PropertyBased
 import Testing
 
-/// A data source, the simulated view reading it and a ``BoxRenderer``
-/// driving both, as a Bento screen holds them.
-@MainActor
-private final class RendererScreen {
-    typealias TestBox = BoxGenerators.TestBox
-    typealias View = SimulatedListView<SimulatedHeader<Int>, Node<Int>>
-
-    /// The data source's storage.
-    final class Store {
-        var box: TestBox
-        /// Every Box given to `setData`, in order.
-        var received: [TestBox] = []
-        /// Run by `setData` after it stored the Box (an app whose data
-        /// source's setter re-renders).
-        var onSetData: (() -> Void)?
-        init(_ box: TestBox) { self.box = box }
-    }
-
-    let store: Store
-    let view: View
-    let renderer: BoxRenderer<Int, Int, View>
-
-    init(showing box: TestBox = TestBox(), options: DiffOptions = DiffOptions(), canAnimate: Bool = true) {
-        let store = Store(box)
-        self.store = store
-        view = View(canAnimate: canAnimate) { View.sections(of: store.box) }
-        renderer = BoxRenderer(view: view, showing: box, options: options) { box in
-            store.box = box
-            store.received.append(box)
-            store.onSetData?()
-        }
-    }
-
-    /// What is wrong once the animations are over: the view's issues, a
-    /// screen, data source or renderer not on `target`.
-    func problems(showing target: TestBox) -> [String] {
-        var problems = view.issues
-        if view.shown != View.sections(of: target) { problems.append("view shows \(view.shown), expected \(target)") }
-        if store.box != target { problems.append("data source holds \(store.box), expected \(target)") }
-        if renderer.shownBox != target { problems.append("renderer's shownBox is \(renderer.shownBox)") }
-        return problems
-    }
-}
-
-/// `box` with an empty last section whose id (negative, unlike the
-/// generators') tells which render it belongs to.
-private func marked(_ box: BoxGenerators.TestBox, _ index: Int) -> BoxGenerators.TestBox {
-    BoxGenerators.TestBox(sections: box.sections + [Section(id: -1 - index)])
-}
-
-/// The render index of a Box made by `marked`, if it has a marker.
-private func marker(of box: BoxGenerators.TestBox) -> Int? {
-    box.sections.last.flatMap { $0.id < 0 ? -1 - $0.id : nil }
-}
-
 @Suite("Box renderer")
 @MainActor
 struct BoxRendererTests {
@@ -300,10 +245,7 @@ struct BoxRendererTests {
         let problems = screen.problems(showing: boxes[boxes.count - 1])
         #expect(problems.isEmpty, "\(optionName(options)):\n\(problems.joined(separator: "\n"))")
         #expect(completions == Array(repeating: 1, count: boxes.count), "completions \(completions)")
-        var seen: [Int] = []
-        for box in screen.store.received {
-            if let m = marker(of: box), seen.last != m { seen.append(m) }
-        }
+        let seen = markers(screen.store.received)
         #expect(seen == seen.sorted() && Set(seen).count == seen.count, "applied out of order: \(seen)")
         #expect(seen.last == boxes.count - 1)
     }
@@ -312,30 +254,8 @@ struct BoxRendererTests {
     /// confirms equal content hashes: they run after that render, on the
     /// Box it leaves shown, and the screen ends on the last one.
     @Test func rendersRequestedDuringTheDiffRunAfterTheRender() {
-        /// A value whose `==` runs `hook` once; all values hash alike.
-        final class Hook: @unchecked Sendable {
-            var run: (() -> Void)?
-        }
-        struct Hooked: Hashable, Sendable {
-            let n: Int
-            let hook: Hook
-            static func == (lhs: Hooked, rhs: Hooked) -> Bool {
-                if let run = lhs.hook.run {
-                    lhs.hook.run = nil
-                    run()
-                }
-                return lhs.n == rhs.n
-            }
-            func hash(into hasher: inout Hasher) {}
-        }
-        let hook = Hook()
-        func hooked(_ values: [Int]) -> BoxGenerators.TestBox {
-            BoxGenerators.TestBox(sections: [
-                Section(
-                    id: 0,
-                    rows: values.enumerated().map { Node(id: $0.offset, component: Hooked(n: $0.element, hook: hook)) })
-            ])
-        }
+        let hook = EqualityHook()
+        func hooked(_ values: [Int]) -> BoxGenerators.TestBox { HookedContent.box(values, hook: hook) }
         let screen = RendererScreen(showing: hooked([1, 2, 3]))
         let inner = [hooked([3, 2, 1, 0]), hooked([5])]
         var completions = 0

@@ -9,67 +9,6 @@ import Testing
 // (renders requested during a render, background relays, cancellation,
 // the renderer released mid-render, random interleavings).
 
-/// A data source, the simulated view reading it and a renderer driving both.
-@MainActor
-private final class InterleavingScreen {
-    typealias TestBox = BoxGenerators.TestBox
-    typealias View = SimulatedListView<SimulatedHeader<Int>, Node<Int>>
-
-    final class Store {
-        var box: TestBox
-        var received: [TestBox] = []
-        /// Run once by the next `setData` (then cleared), after it stored the Box.
-        var onceOnSetData: (() -> Void)?
-        /// Run by every `setData`.
-        var onSetData: (() -> Void)?
-        init(_ box: TestBox) { self.box = box }
-    }
-
-    let store: Store
-    let view: View
-    var renderer: BoxRenderer<Int, Int, View>!
-
-    init(showing box: TestBox = TestBox(), options: DiffOptions = DiffOptions(), canAnimate: Bool = true) {
-        let store = Store(box)
-        self.store = store
-        view = View(canAnimate: canAnimate) { View.sections(of: store.box) }
-        renderer = BoxRenderer(view: view, showing: box, options: options) { box in
-            store.box = box
-            store.received.append(box)
-            if let once = store.onceOnSetData {
-                store.onceOnSetData = nil
-                once()
-            }
-            store.onSetData?()
-        }
-    }
-
-    func problems(showing target: TestBox) -> [String] {
-        var problems = view.issues
-        if view.shown != View.sections(of: target) { problems.append("view shows \(view.shown), expected \(target)") }
-        if store.box != target { problems.append("data source holds \(store.box), expected \(target)") }
-        if renderer.shownBox != target { problems.append("renderer's shownBox is \(renderer.shownBox)") }
-        return problems
-    }
-}
-
-/// `box` with an empty last section whose (negative) id tells which request it is.
-private func marked(_ box: BoxGenerators.TestBox, _ index: Int) -> BoxGenerators.TestBox {
-    BoxGenerators.TestBox(sections: box.sections + [Section(id: -1 - index)])
-}
-
-private func marker(of box: BoxGenerators.TestBox) -> Int? {
-    box.sections.last.flatMap { $0.id < 0 ? -1 - $0.id : nil }
-}
-
-private func markers(_ boxes: [BoxGenerators.TestBox]) -> [Int] {
-    var seen: [Int] = []
-    for box in boxes {
-        if let m = marker(of: box), seen.last != m { seen.append(m) }
-    }
-    return seen
-}
-
 private func row(_ section: Int, _ rows: [Int], tag: String = "") -> BoxGenerators.TestBox {
     BoxGenerators.TestBox(sections: [
         Section(id: section, rows: rows.map { Node(id: $0, component: "r\($0)\(tag)") })
@@ -101,7 +40,7 @@ struct UpdaterInterleavingTests {
         for seed in UInt64(1)...UInt64(600) {
             var rng = SeededGenerator(seed: seed &* 0x9E37_79B9_7F4A_7C15)
             let options = grid[Int(seed % UInt64(grid.count))]
-            let screen = InterleavingScreen(options: options)
+            let screen = RendererScreen(options: options)
             let duplicates = options.duplicates == .reject
 
             var requestCount = 0
@@ -244,7 +183,7 @@ struct UpdaterInterleavingTests {
     @Test func aRelayedRenderCancelledInsideSetDataIsDropped() async {
         let first = row(0, [1, 2])
         let relayed = row(0, [2, 3])
-        let screen = InterleavingScreen()
+        let screen = RendererScreen()
         var relay: Task<Bool, Never>?
         screen.store.onceOnSetData = {
             relay = screen.renderer.renderInBackground(relayed)
@@ -267,7 +206,7 @@ struct UpdaterInterleavingTests {
     @Test func aRelayedRenderCancelledAfterTheOuterRenderIsDropped() async {
         let first = row(0, [1, 2])
         let relayed = row(0, [2, 3])
-        let screen = InterleavingScreen()
+        let screen = RendererScreen()
         var relay: Task<Bool, Never>?
         screen.store.onceOnSetData = { relay = screen.renderer.renderInBackground(relayed) }
         screen.renderer.render(first)
@@ -295,28 +234,9 @@ struct UpdaterInterleavingTests {
     /// synchronous render's diff are relayed: they start after that render,
     /// from the Box it leaves shown, and the last one wins.
     @Test func backgroundRendersRequestedDuringTheDiffAreRelayed() async {
-        final class Hook: @unchecked Sendable { var run: (() -> Void)? }
-        struct Hooked: Hashable, Sendable {
-            let n: Int
-            let hook: Hook
-            static func == (lhs: Hooked, rhs: Hooked) -> Bool {
-                if let run = lhs.hook.run {
-                    lhs.hook.run = nil
-                    run()
-                }
-                return lhs.n == rhs.n
-            }
-            func hash(into hasher: inout Hasher) {}
-        }
-        let hook = Hook()
-        func hooked(_ values: [Int]) -> BoxGenerators.TestBox {
-            BoxGenerators.TestBox(sections: [
-                Section(
-                    id: 0,
-                    rows: values.enumerated().map { Node(id: $0.offset, component: Hooked(n: $0.element, hook: hook)) })
-            ])
-        }
-        let screen = InterleavingScreen(showing: hooked([1, 2, 3]))
+        let hook = EqualityHook()
+        func hooked(_ values: [Int]) -> BoxGenerators.TestBox { HookedContent.box(values, hook: hook) }
+        let screen = RendererScreen(showing: hooked([1, 2, 3]))
         let inner = [hooked([3, 2, 1, 0]), hooked([5, 6])]
         var tasks: [Task<Bool, Never>] = []
         hook.run = {
@@ -341,7 +261,7 @@ struct UpdaterInterleavingTests {
     /// with `false`, nothing reaches the view, nothing crashes.
     @Test func aRendererReleasedDuringABackgroundRender() async {
         let initial = row(0, [1])
-        let screen = InterleavingScreen(showing: initial)
+        let screen = RendererScreen(showing: initial)
         weak let weakRenderer = screen.renderer
         let task = screen.renderer.renderInBackground(row(0, [1, 2]))
         screen.renderer = nil
@@ -349,14 +269,14 @@ struct UpdaterInterleavingTests {
         #expect(await task.value == false)
         #expect(screen.store.received.isEmpty)
         #expect(screen.view.issues.isEmpty)
-        #expect(screen.view.shown == InterleavingScreen.View.sections(of: initial))
+        #expect(screen.view.shown == RendererScreen.View.sections(of: initial))
     }
 
     /// A renderer released from its own `setData` (the screen torn down
     /// while a render is applied, with a relayed render queued): the
     /// applying render completes, the relayed one ends `false`.
     @Test func aRendererReleasedFromItsOwnSetData() async {
-        let screen = InterleavingScreen()
+        let screen = RendererScreen()
         var relay: Task<Bool, Never>?
         var completed = 0
         screen.store.onceOnSetData = {
@@ -377,8 +297,8 @@ struct UpdaterInterleavingTests {
     /// render that supersedes them, and as a second renderer's off-main
     /// diffs: for `--sanitize=thread`. The screens end on their last Box.
     @Test func backgroundAndMainDiffsOfTheSameBoxes() async {
-        let first = InterleavingScreen()
-        let second = InterleavingScreen()
+        let first = RendererScreen()
+        let second = RendererScreen()
         var last = BoxGenerators.TestBox()
         var tasks: [Task<Bool, Never>] = []
         for round in 0..<24 {
@@ -415,7 +335,7 @@ struct UpdaterInterleavingTests {
     @Test(arguments: updaterOptionGrid)
     func completionsChainingRendersWhileOthersAnimate(options: DiffOptions) {
         var rng = SeededGenerator(seed: 0xA11C_0DE5)
-        let screen = InterleavingScreen(options: options)
+        let screen = RendererScreen(options: options)
         var boxes: [BoxGenerators.TestBox] = []
         for index in 0..<30 {
             let (a, b) = BoxGenerators.pair(shape: BoxPairShape(maxSections: 5, maxRowsPerSection: 8), using: &rng)
@@ -533,7 +453,7 @@ struct UpdaterInterleavingTests {
         #expect(before != after)
         let hashesCollide = before.sections[0].rows[0].component.contentHash == newComponent.contentHash
         #expect(hashesCollide, "the test's premise: equal content hashes of exact kinds")
-        let screen = InterleavingScreen(showing: before)
+        let screen = RendererScreen(showing: before)
         screen.renderer.render(after)
         screen.view.finishAnimations()
         let problems = screen.problems(showing: after)
