@@ -3,11 +3,19 @@
  */
 #include "internal.h"
 
+#include <errno.h>
 #include <stdlib.h>
 
 static void *bxd_malloc(void *context, size_t size) {
     (void)context;
-    return malloc(size);
+    /* A failed malloc sets errno; the library promises not to touch it.
+     * Through a volatile access: compilers model malloc as leaving errno
+     * alone and removed a plain save and restore. */
+    volatile int *error = &errno;
+    const int saved = *error;
+    void *pointer = malloc(size);
+    *error = saved;
+    return pointer;
 }
 
 static void bxd_free(void *context, void *pointer, size_t size) {

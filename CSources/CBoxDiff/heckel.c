@@ -167,17 +167,20 @@ static bxd_status_t pair_compact(heckel_ctx_t *c) {
         pairs++;
     }
     /* The old side: a suffix id with an occurrence in the old middle that
-     * stayed unpaired. Its occurrences are the slot's first one and its
-     * chain (the probe only moved cursors). */
+     * stayed unpaired. The probe pairs an id's occurrences in order, first
+     * to last, so some occurrence is unpaired exactly when the id's cursor
+     * has not run off its chain (or, with no chain, when its one
+     * occurrence is unpaired): one look per suffix id. (Walking the chain
+     * instead cost suffix x occurrences: old [y, x x ... x], new [x ... x,
+     * y, x ... x] with a suffix a quarter of the middle took 47 s at
+     * 500,000 ids.) */
     if (suffix != NULL && !suffix_hit)
         for (uint32_t k = ahi; k < n && !suffix_hit; k++) {
             const compact_slot_t *s = compact_find(&t, a, a[k]);
-            for (uint32_t i = s->index; i != BXD_NONE; /* == BXD_SLOT_EMPTY */
-                 i = chain != NULL ? chain[i] : BXD_NONE)
-                if (old_to_new[i] == BXD_NONE) {
-                    suffix_hit = true;
-                    break;
-                }
+            const uint32_t first = s->index;
+            if (first == BXD_SLOT_EMPTY) continue; /* not in the old middle */
+            if (chain != NULL ? cursor[first] != BXD_NONE : old_to_new[first] == BXD_NONE)
+                suffix_hit = true;
         }
     c->suffix_hit = suffix_hit;
     c->out->span.middle_pairs = pairs;

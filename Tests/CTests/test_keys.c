@@ -17,11 +17,17 @@
  *    (scripts/ctests.sh does): a deterministic count, not a timing.
  *  - LCS with old count + new count past BXD_MAX_LCS_TOTAL_COUNT:
  *    BXD_ERR_TOO_LARGE before any id is read or anything allocated.
+ *  - A short common suffix of one repeated id whose occurrences in the old
+ *    middle are all paired: linear, not suffix x occurrences (CPU time
+ *    against the same lists with distinct suffix ids, in one process).
  * Prints "keys: N passed, M failed"; exits non-zero on any failure.
  */
 #include "CBoxDiff.h"
 #include "check.h"
 #include "internal.h" /* struct bxd_workspace: the probe counter */
+#include "verify.h"
+
+#include <time.h>
 
 #ifndef BXD_COUNT_PROBES
 #error "build with -DBXD_COUNT_PROBES (scripts/ctests.sh)"
@@ -432,10 +438,68 @@ static void test_lcs_total_count(void) {
     CHECK(counting_alloc_settled(&c));
 }
 
+/* ---- repeated suffix ids ------------------------------------------------------ */
+
+/* old = [y, x * (K + S)], new = [x * K, y, x * S], S = K / 4: a short common
+ * suffix (x * S) beside a middle whose K occurrences of x all pair. The
+ * check for a suffix id left unpaired in the old middle walked all of an
+ * id's occurrences for every suffix element: S * K steps (12 s at 250,000
+ * ids, found by review), whatever the key. It must cost about what the same
+ * lists with distinct suffix ids cost: CPU time of the two diffs in this
+ * process, as a ratio (quadratic work here is hundreds of times more). */
+static void test_repeated_suffix_ids(void) {
+    enum { K = 160000, S = K / 4, N = 1 + K + S };
+    uint64_t *a = malloc(N * sizeof *a), *b = malloc(N * sizeof *b);
+    uint64_t *a2 = malloc(N * sizeof *a2), *b2 = malloc(N * sizeof *b2);
+    if (!CHECK(a != NULL && b != NULL && a2 != NULL && b2 != NULL)) goto done;
+    const uint64_t x = 7, y = 9;
+    a[0] = y;
+    for (uint32_t i = 1; i < N; i++) a[i] = x;
+    for (uint32_t j = 0; j < K; j++) b[j] = x;
+    b[K] = y;
+    for (uint32_t j = K + 1; j < N; j++) b[j] = x;
+    /* The control: the suffix's ids distinct (and unlike x and y). */
+    for (uint32_t i = 0; i < N; i++) {
+        a2[i] = i < 1 + K ? a[i] : 1000 + i;
+        b2[i] = i < 1 + K ? b[i] : 1000 + i;
+    }
+    bxd_workspace_t *ws = NULL;
+    CHECK(bxd_workspace_create(NULL, &ws) == BXD_OK);
+    bxd_result_t r;
+    bxd_result_init(&r);
+    const bxd_options_t o = opts(BXD_ALGORITHM_HECKEL, 0);
+    const bxd_list_t old_list = {a, NULL, N}, new_list = {b, NULL, N};
+    const bxd_list_t old2 = {a2, NULL, N}, new2 = {b2, NULL, N};
+    /* Warm the workspace and result to this size first. */
+    CHECK(bxd_diff(ws, &old2, &new2, &o, &r) == BXD_OK);
+    const clock_t t0 = clock();
+    CHECK(bxd_diff(ws, &old2, &new2, &o, &r) == BXD_OK);
+    const clock_t t1 = clock();
+    CHECK_OK(verify_result(&old2, &new2, &r, 1));
+    const clock_t t2 = clock();
+    CHECK(bxd_diff(ws, &old_list, &new_list, &o, &r) == BXD_OK);
+    const clock_t t3 = clock();
+    CHECK_OK(verify_result(&old_list, &new_list, &r, 1));
+    const double control = (double)(t1 - t0), crafted = (double)(t3 - t2);
+    /* 10 ms of slack for clock granularity. */
+    if (!CHECK(crafted <= 20.0 * control + 0.01 * CLOCKS_PER_SEC))
+        fprintf(stderr, "repeated suffix ids: %.3f s, distinct: %.3f s\n", crafted / CLOCKS_PER_SEC,
+                control / CLOCKS_PER_SEC);
+    bxd_result_free(&r);
+    bxd_workspace_destroy(ws);
+done:
+    free(a);
+    free(b);
+    free(a2);
+    free(b2);
+    verify_release();
+}
+
 int main(void) {
     test_api();
     test_key_independence();
     test_flooding();
     test_lcs_total_count();
+    test_repeated_suffix_ids();
     return check_report("keys");
 }

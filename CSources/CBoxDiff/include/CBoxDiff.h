@@ -357,8 +357,12 @@ BXD_API uint64_t bxd_table_slot(uint64_t id, uint64_t key, unsigned bits);
  * Diffs `old_list` into `new_list`.
  *
  * workspace: scratch memory; NULL makes a temporary one for this call. With
- *   a workspace and a result that were used for a diff at least as large,
- *   the call allocates nothing.
+ *   a workspace and a result that were used for a diff at least as large in
+ *   every respect (list lengths, algorithm, contents given, and as many
+ *   moves, updates and stage entries), the call allocates nothing: buffers
+ *   are sized by what a diff produces, so the steady state of one list
+ *   shape allocates nothing, while e.g. a reversed list after an identical
+ *   one, or LCS after Heckel, may still grow a buffer.
  * old_list, new_list: the lists (borrowed). Required.
  * options: NULL for the defaults.
  * result: an initialised result (see `bxd_result_init`); overwritten. It
