@@ -401,6 +401,7 @@ struct BoxSingleBatchPlan {
 
     /// The first index in `paths` (sorted) whose section is at least
     /// `section`.
+    @inlinable
     static func firstIndex(ofSection section: Int, in paths: UnsafeBufferPointer<ElementPath>) -> Int {
         var low = 0
         var high = paths.count

@@ -220,7 +220,7 @@ extension BoxStagedPlan {
                     // Stage 1 still shows the rows stage 2 deletes.
                     shared =
                         Self.deleteCount(inSection: p.section, of: rowDeleted, cursor: &nextDelete) == 0
-                        && (!anyReconfigured || !update.elementReconfigured.contains { $0.section == t })
+                        && (!anyReconfigured || !Self.hasPath(inSection: t, update.elementReconfigured))
                         && Self.survivorsAreTargetRows(m, old: p.section, new: t, deletes: 0)
                     current[p.section].rows =
                         shared
@@ -252,7 +252,7 @@ extension BoxStagedPlan {
                 if deletes > 0 {
                     let t = Int(m.sectionOldToNew(s))
                     let shared =
-                        (!anyReconfigured || !update.elementReconfigured.contains { $0.section == t })
+                        (!anyReconfigured || !Self.hasPath(inSection: t, update.elementReconfigured))
                         && Self.survivorsAreTargetRows(m, old: s, new: t, deletes: deletes)
                     if shared {
                         section.rows = target.sections[t].rows
@@ -371,6 +371,19 @@ extension BoxStagedPlan {
             next &+= 1
         }
         return Int(next) == m.new.rowStart(t + 1)
+    }
+
+    /// Whether `paths` (sorted by section, as the plan's reconfigures are)
+    /// holds a path in section `section`: a binary search. (A linear
+    /// `contains` here, asked once per section with updates or deletes, made
+    /// the plan quadratic in sections: every row of a Bento screen is
+    /// re-bound, so the list holds every paired row.)
+    @inlinable
+    static func hasPath(inSection section: Int, _ paths: borrowing [ElementPath]) -> Bool {
+        paths.withUnsafeBufferPointer { buffer in
+            let i = BoxSingleBatchPlan.firstIndex(ofSection: section, in: buffer)
+            return i < buffer.count && buffer[i].section == section
+        }
     }
 
     /// How many rows of `deleted` (sorted by path) lie in section `s`;
