@@ -126,7 +126,7 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
         }
         isApplying = true
         renderNow(box, completion: completion)
-        if deferredRenders.isEmpty { isApplying = false } else { runDeferredRenders() }
+        endApplying()
     }
 
     /// ``render(_:completion:)``, with no render being applied.
@@ -190,7 +190,7 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
             }
             self.isApplying = true
             self.apply(result, target: box, completion: nil)
-            if self.deferredRenders.isEmpty { self.isApplying = false } else { self.runDeferredRenders() }
+            self.endApplying()
             return true
         }
         setPending(task)
@@ -214,6 +214,13 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
         /// ``renderInBackground(_:)``, whose caller holds a task relaying
         /// the real one's result.
         case background(Box<SectionID, RowID>, BackgroundRelay)
+    }
+
+    /// Ends the applying of a render: runs the renders requested meanwhile,
+    /// if any (the usual render has none: one check, no call).
+    @inlinable
+    func endApplying() {
+        if deferredRenders.isEmpty { isApplying = false } else { runDeferredRenders() }
     }
 
     /// Applies the renders requested while one was being applied, in the
