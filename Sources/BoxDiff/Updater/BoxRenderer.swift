@@ -301,14 +301,21 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// so they run specialized for the app's id types.
     @inlinable
     func apply(
-        _ result: Result<StagedChangeset<Box<SectionID, RowID>>, DiffError>, target: Box<SectionID, RowID>,
+        _ result: consuming Result<StagedChangeset<Box<SectionID, RowID>>, DiffError>, target: Box<SectionID, RowID>,
         completion: (() -> Void)?
     ) {
-        switch result {
-        case .success(let changeset):
+        switch consume result {
+        case .success(var changeset):
             noteApplied(target, fallback: false)
-            view.reload(
-                using: changeset, interrupt: nil, sink: self, completion: completion, indexPaths: indexPaths)
+            // The changeset is this render's alone: its stages are lent
+            // mutably, so that each stage's data is moved to `setData`
+            // (``store(_:at:)``), not copied.
+            let reloadsEverything = changeset.reloadsEverything
+            changeset.stages.withUnsafeMutableBufferPointer { stages in
+                performStages(
+                    UnsafeBufferPointer(stages), reloadsEverything: reloadsEverything, interrupt: nil,
+                    completion: completion)
+            }
         case .failure:
             noteApplied(target, fallback: true)
             setData(target)
@@ -404,10 +411,21 @@ final class BoxRendererWorkspacePool: @unchecked Sendable {
     }
 }
 
-/// A renderer hands each stage's data to its own `setData` closure: called
-/// on the stored closure directly, which passing it on as a closure would
-/// reabstract through a thunk allocated on every render.
-extension BoxRenderer: StageDataSink {
+/// A renderer applies its renders' stages itself: each batch's block
+/// captures the renderer alone (its view and index-path storage are
+/// constants of it), and each stage's data is moved to `setData`, not
+/// copied.
+extension BoxRenderer: StageApplier {
+    /// Moves the data of `stages[index]` to the data source's setter,
+    /// leaving an empty Box (no storage) in its place.
+    ///
+    /// - Precondition: `stages` points into a changeset this renderer
+    ///   owns and lent mutably (``apply(_:target:completion:)``), whose
+    ///   stage is not read again.
     @inlinable
-    func store(_ data: Box<SectionID, RowID>) { setData(data) }
+    func store(_ stages: UnsafePointer<Changeset<Box<SectionID, RowID>>>, at index: Int) {
+        var data = Box<SectionID, RowID>(uncachedSections: [])
+        swap(&data, &UnsafeMutablePointer(mutating: stages + index).pointee.data)
+        setData(data)
+    }
 }

@@ -48,72 +48,12 @@ extension ListView {
         completion: (() -> Void)? = nil
     ) {
         withoutActuallyEscaping(setData) { setData in
-            reload(
-                using: changeset, interrupt: interrupt, sink: ClosureDataSink(setData), completion: completion,
-                indexPaths: IndexPathBuffer())
-        }
-    }
-
-    /// ``reload(using:interrupt:setData:completion:)``, handing each
-    /// stage's data to `sink` and the view its index-path lists in
-    /// `indexPaths`' storage (a renderer keeps one for all its renders,
-    /// and is its own sink: no closure is converted per render).
-    @inlinable
-    func reload<Data, Sink: StageDataSink<Data>>(
-        using changeset: StagedChangeset<Data>,
-        interrupt: ((Changeset<Data>) -> Bool)?,
-        sink: Sink,
-        completion: (() -> Void)?,
-        indexPaths: IndexPathBuffer
-    ) {
-        let stageCount = changeset.stages.count
-        guard stageCount > 0 else {
-            completion?()
-            return
-        }
-        // A reload reads the last stage's data alone, and only then
-        // (`stages.last?.data` copied the whole stage, its nine call lists
-        // retained and released; reading it up front cost an animated
-        // render a retain and a release of the Box).
-        guard !changeset.reloadsEverything, canAnimateBatchUpdates else {
-            reloadEverything(with: changeset.stages[stageCount - 1].data, sink: sink, completion: completion)
-            return
-        }
-        // Stages are read in place by index (not copied out one by one,
-        // nor captured whole by each batch's closure).
-        let stages = changeset.stages
-        for index in stages.indices {
-            if let interrupt, interrupt(stages[index]) {
-                reloadEverything(with: stages[stageCount - 1].data, sink: sink, completion: completion)
-                return
-            }
-            let isLast = index == stages.count - 1
-            performBatchUpdates(
-                {
-                    sink.store(stages[index].data)
-                    // Read in place through the array's pointer: no
-                    // copy of the stage's lists, and no nested closure
-                    // (Swift 6 checks the main actor on entering one).
-                    self.applyCalls(of: stages, at: index, indexPaths: indexPaths)
-                },
-                // No closure to allocate when there is no completion.
-                completion: isLast ? completion.map { completion in { _ in completion() } } : nil)
-            // The stored list itself (not through dynamic member lookup,
-            // which would copy the whole batch update).
-            if !stages[index].batchUpdate.elementReconfigured.isEmpty {
-                reconfigure(stages[index].batchUpdate.elementReconfigured, indexPaths: indexPaths)
+            changeset.stages.withUnsafeBufferPointer { stages in
+                ClosureStageApplier(view: self, setData: setData, indexPaths: IndexPathBuffer()).performStages(
+                    stages, reloadsEverything: changeset.reloadsEverything, interrupt: interrupt,
+                    completion: completion)
             }
         }
-    }
-
-    /// Gives the view `target` without animation.
-    @inlinable
-    func reloadEverything<Data, Sink: StageDataSink<Data>>(
-        with target: Data, sink: Sink, completion: (() -> Void)?
-    ) {
-        sink.store(target)
-        reloadData()
-        completion?()
     }
 
     /// The calls of `stages[index]`'s batch, inside `performBatchUpdates`
@@ -261,23 +201,107 @@ extension IndexSet {
     }
 }
 
-/// Where a reload hands each stage's data: the data source's setter.
+/// What the batches of a reload need: the view, the storage of the
+/// index-path lists handed to it, and the data source's setter. The one
+/// stage loop (``performStages(_:reloadsEverything:interrupt:completion:)``)
+/// serves ``ListView/reload(using:interrupt:setData:completion:)`` and
+/// ``BoxRenderer``.
 @MainActor
 @usableFromInline
-protocol StageDataSink<Data> {
+protocol StageApplier<Data> {
     associatedtype Data
-    /// Stores the data the data source reads.
-    func store(_ data: Data)
+    associatedtype View: ListView
+    /// The view the batches go to.
+    var view: View { get }
+    /// The storage of the index-path lists handed to the view, reused from
+    /// list to list.
+    var indexPaths: IndexPathBuffer { get }
+    /// Gives the data source the data of `stages[index]`, once per stage,
+    /// before the view reads it.
+    func store(_ stages: UnsafePointer<Changeset<Data>>, at index: Int)
 }
 
-/// A `setData` closure as a ``StageDataSink``.
+extension StageApplier {
+    /// Animates `stages` on the view: for each stage one
+    /// ``ListView/performBatchUpdates(_:completion:)`` whose block stores
+    /// the stage's data, then makes its calls; its reconfigures right
+    /// after. A reload of the last stage's data instead when
+    /// `reloadsEverything`, when the view cannot animate, or when
+    /// `interrupt` returns true for the next stage; `completion` exactly
+    /// once (see ``ListView/reload(using:interrupt:setData:completion:)``).
+    ///
+    /// Stages are read in place through the pointer: not copied out one by
+    /// one, nor captured whole by each batch's block, which captures the
+    /// applier alone (each captured reference is an atomic retain and
+    /// release per stage). The stages outlive the blocks: a view runs its
+    /// block before `performBatchUpdates` returns (the ``ListView``
+    /// contract, as UIKit does).
+    @inlinable
+    func performStages(
+        _ stages: UnsafeBufferPointer<Changeset<Data>>, reloadsEverything: Bool,
+        interrupt: ((Changeset<Data>) -> Bool)?, completion: (() -> Void)?
+    ) {
+        let count = stages.count
+        guard let first = stages.baseAddress, count > 0 else {
+            completion?()
+            return
+        }
+        guard !reloadsEverything, view.canAnimateBatchUpdates else {
+            reloadEverything(with: first, count: count, completion: completion)
+            return
+        }
+        for index in 0..<count {
+            if let interrupt, interrupt(first[index]) {
+                reloadEverything(with: first, count: count, completion: completion)
+                return
+            }
+            let isLast = index == count - 1
+            view.performBatchUpdates(
+                { [self] in
+                    self.store(first, at: index)
+                    // No copy of the stage's lists, and no nested closure
+                    // (Swift 6 checks the main actor on entering one).
+                    self.view.applyCalls(of: first, at: index, indexPaths: self.indexPaths)
+                },
+                // No closure to allocate when there is no completion.
+                completion: isLast ? completion.map { completion in { _ in completion() } } : nil)
+            // The stored list itself (not through dynamic member lookup,
+            // which would copy the whole batch update).
+            if !first[index].batchUpdate.elementReconfigured.isEmpty {
+                view.reconfigure(first[index].batchUpdate.elementReconfigured, indexPaths: indexPaths)
+            }
+        }
+    }
+
+    /// Gives the view the last stage's data (the target) without
+    /// animation. A reload reads that stage's data alone, and only then.
+    @inlinable
+    func reloadEverything(
+        with first: UnsafePointer<Changeset<Data>>, count: Int, completion: (() -> Void)?
+    ) {
+        store(first, at: count - 1)
+        view.reloadData()
+        completion?()
+    }
+}
+
+/// ``ListView/reload(using:interrupt:setData:completion:)``'s applier: a
+/// view, a `setData` closure and index-path storage of its own.
 @usableFromInline
-struct ClosureDataSink<Data>: StageDataSink {
-    @usableFromInline let set: (Data) -> Void
+struct ClosureStageApplier<View: ListView, Data>: StageApplier {
+    @usableFromInline let view: View
+    @usableFromInline let setData: (Data) -> Void
+    @usableFromInline let indexPaths: IndexPathBuffer
 
     @inlinable
-    init(_ set: @escaping (Data) -> Void) { self.set = set }
+    init(view: View, setData: @escaping (Data) -> Void, indexPaths: IndexPathBuffer) {
+        self.view = view
+        self.setData = setData
+        self.indexPaths = indexPaths
+    }
 
+    /// Copies the stage's data to `setData` (the caller's changeset is
+    /// borrowed).
     @inlinable
-    func store(_ data: Data) { set(data) }
+    func store(_ stages: UnsafePointer<Changeset<Data>>, at index: Int) { setData(stages[index].data) }
 }

@@ -203,6 +203,29 @@ struct BoxRendererTests {
         #expect(screen.problems(showing: next).isEmpty)
     }
 
+    /// The data source gets each stage's data, in order, whole: the
+    /// renderer moves it out of its own changeset (not a copy) and must
+    /// hand over every stage's Box, the target last, exactly as the
+    /// changeset of the same diff holds them.
+    @Test(arguments: updaterOptionGrid)
+    func setDataGetsEveryStagesData(options: DiffOptions) throws {
+        var rng = SeededGenerator(seed: 0xDA7A_0057)
+        for _ in 0..<40 {
+            let (a, b) = BoxGenerators.pair(shape: BoxPairShape(maxSections: 5, maxRowsPerSection: 8), using: &rng)
+            let expected = try StagedChangeset(source: a, target: b, options: options)
+            let screen = RendererScreen(showing: a, options: options)
+            screen.renderer.render(b)
+            screen.view.finishAnimations()
+            let wanted = expected.reloadsEverything ? [b] : expected.stages.map(\.data)
+            #expect(screen.store.received == wanted, "\(optionName(options)): \(a) → \(b)")
+            #expect(screen.problems(showing: b).isEmpty)
+            // The next render diffs from the Box this one left shown.
+            screen.renderer.render(a)
+            screen.view.finishAnimations()
+            #expect(screen.problems(showing: a).isEmpty, "\(optionName(options)): \(b) → \(a)")
+        }
+    }
+
     /// Renders requested from `setData` (each stage's data handed to the
     /// data source requests the next render, synchronous or off-main):
     /// each waits for the render being applied, so the view never gets a
