@@ -189,31 +189,30 @@ enum FlatStaging {
         {
             return .reloadingEverything(target, isMinimal: result.isMinimal)
         }
-        var stages: [Changeset<[Element]>] = []
-        if patchesSource && !updated.isEmpty { stages.append(Changeset(data: current, elementUpdated: updated)) }
-
+        // The last stage's data is the target itself, as in DifferenceKit:
+        // an update or delete stage's data holds the source's elements,
+        // equal to the target's in identity and content only (fields that
+        // `isContentEqual(to:)` ignores, or a lying identifier, differ).
         let deletes = result.deletes
+        let inserts = result.inserts
+        let moves = result.stageMoves
+        let hasRowStage = !inserts.isEmpty || !moves.isEmpty
+        let deletesLast = !hasRowStage && (patchesSource || updatedNew.isEmpty)
+        var stages: [Changeset<[Element]>] = []
+        if patchesSource && !updated.isEmpty {
+            let isLast = deletes.isEmpty && !hasRowStage
+            stages.append(Changeset(data: isLast ? target : current, elementUpdated: updated))
+        }
+
         if !deletes.isEmpty {
-            // The runs between deletes, each appended in one bulk copy
-            // (a memcpy for plain-data elements) rather than one by one.
-            var kept: [Element] = []
-            kept.reserveCapacity(current.count - deletes.count)
-            var start = 0
-            for d in deletes {
-                let i = Int(d)
-                if i > start { kept.append(contentsOf: current[start..<i]) }
-                start = i + 1
-            }
-            if start < current.count { kept.append(contentsOf: current[start...]) }
             let deleted = Array.refilling(&workspace.deletedRows, from: deletes) {
                 ElementPath(section: 0, row: Int($0))
             }
+            let kept = deletesLast ? target : survivors(of: current, deleting: deletes)
             stages.append(Changeset(data: kept, elementDeleted: deleted))
         }
 
-        let inserts = result.inserts
-        let moves = result.stageMoves
-        if !inserts.isEmpty || !moves.isEmpty {
+        if hasRowStage {
             // With reconfigures, the updated elements still show their old
             // content until the reconfigure stage.
             var arranged = target
@@ -236,6 +235,23 @@ enum FlatStaging {
                     data: target, elementReconfigured: updatedNew.sorted().map { ElementPath(section: 0, row: $0) }))
         }
         return StagedChangeset(stages, isMinimal: result.isMinimal)
+    }
+
+    /// `list` without the elements at `deletes` (increasing indices): the
+    /// runs between deletes, each appended in one bulk copy (a memcpy for
+    /// plain-data elements) rather than one by one.
+    @inlinable @inline(__always)
+    static func survivors<Element>(of list: [Element], deleting deletes: UnsafeBufferPointer<UInt32>) -> [Element] {
+        var kept: [Element] = []
+        kept.reserveCapacity(list.count - deletes.count)
+        var start = 0
+        for d in deletes {
+            let i = Int(d)
+            if i > start { kept.append(contentsOf: list[start..<i]) }
+            start = i + 1
+        }
+        if start < list.count { kept.append(contentsOf: list[start...]) }
+        return kept
     }
 }
 

@@ -112,18 +112,44 @@ enum IdentityHashing {
     }
 
     /// Dense class numbers for two id lists: equal ids get equal numbers,
-    /// different ids different numbers (exact, through a dictionary). The
-    /// fallback when hashes collided.
+    /// different ids different numbers (exact: `==` decides). The fallback
+    /// when hashes collided.
+    ///
+    /// Not a `[ID: UInt64]` dictionary: a dictionary traps ("Duplicate keys
+    /// of type ... were found in a Dictionary") when it grows past ids that
+    /// are `==` but hash differently, which an identifier breaking
+    /// `Hashable`'s contract does. Each id's `hashValue` is read once and
+    /// only buckets the ids (an `Int`-keyed dictionary, as seeded and as
+    /// cheap as the dictionary of ids was); within a bucket, the ids
+    /// already numbered are compared with `==` in order, as a dictionary's
+    /// probe would compare them. An id whose hash is inconsistent is then
+    /// at worst not paired; nothing traps.
     static func denseClasses<ID: Hashable>(
         oldCount: Int, oldID: (Int) -> ID, newCount: Int, newID: (Int) -> ID
     ) -> (old: [UInt64], new: [UInt64]) {
-        var classes: [ID: UInt64] = [:]
-        classes.reserveCapacity(oldCount)
+        // The first id of each bucket; then each class's representative and
+        // the next class of the same bucket (-1: the last).
+        var firstClass: [Int: Int] = [:]
+        firstClass.reserveCapacity(oldCount)
+        var representatives: [ID] = []
+        var nextInBucket: [Int] = []
         func number(_ id: ID) -> UInt64 {
-            if let n = classes[id] { return n }
-            let n = UInt64(classes.count)
-            classes[id] = n
-            return n
+            let hash = id.hashValue
+            guard var k = firstClass[hash] else {
+                firstClass[hash] = representatives.count
+                representatives.append(id)
+                nextInBucket.append(-1)
+                return UInt64(representatives.count - 1)
+            }
+            while true {
+                if representatives[k] == id { return UInt64(k) }
+                guard nextInBucket[k] >= 0 else { break }
+                k = nextInBucket[k]
+            }
+            nextInBucket[k] = representatives.count
+            representatives.append(id)
+            nextInBucket.append(-1)
+            return UInt64(representatives.count - 1)
         }
         let old = (0..<oldCount).map { number(oldID($0)) }
         let new = (0..<newCount).map { number(newID($0)) }

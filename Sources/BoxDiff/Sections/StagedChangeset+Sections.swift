@@ -50,3 +50,26 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
         self = SectionedBox.changeset(boxed, target: target)
     }
 }
+
+extension StagedChangeset {
+    /// Diffs two collections of sections that are not
+    /// `RangeReplaceableCollection`s (a lazy map, a dictionary's values)
+    /// as sections, into array data: without this initializer such
+    /// collections took the flat one for any `Collection` and their
+    /// sections were diffed as the rows of one section, in a changeset of
+    /// the same type as a sectioned one.
+    ///
+    /// - Parameters:
+    ///   - source: The sections the view shows now.
+    ///   - target: The sections to show.
+    ///   - options: As for arrays of sections.
+    ///   - workspace: Reusable scratch memory (a temporary one if `nil`).
+    /// - Throws: As the initializer for arrays of sections does.
+    @inlinable
+    public init<C: Collection>(
+        source: C, target: C, options: DiffOptions = DiffOptions(), workspace: DiffWorkspace? = nil
+    ) throws(DiffError) where C.Element: DifferentiableSection, Data == [C.Element] {
+        self = try StagedChangeset<[C.Element]>(
+            source: Array(source), target: Array(target), options: options, workspace: workspace)
+    }
+}
