@@ -15,9 +15,21 @@ import BoxDiff
 ///   earlier distinct component with the same hash (almost always at most
 ///   one).
 final class ContentNumbering {
-    /// Per content hash, the distinct (header, footer) or (component, nil)
+    /// Where contents are filed: the content hash and the components' own
+    /// seeded hashes (``Component/seededHash``). Equal contents have equal
+    /// keys; the content hash alone is stable and unkeyed (XXH3 for
+    /// strings, `UUID`s and bytes), so whoever picks the values could file
+    /// thousands of different ones under one hash, each compared with every
+    /// earlier one: 16,000 crafted 32-byte `[UInt8]` rows took 15 s.
+    struct Key: Hashable {
+        let hash: UInt64
+        let first: Int
+        let second: Int
+    }
+
+    /// Per key, the distinct (header, footer) or (component, nil)
     /// contents seen with it and their numbers.
-    private var seen: [UInt64: [(value: (Component?, Component?), number: Int)]] = [:]
+    private var seen: [Key: [(value: (Component?, Component?), number: Int)]] = [:]
     private var numberer = ContentNumberer()
 
     /// The number of a row's `component` whose content hash is `hash`
@@ -29,7 +41,8 @@ final class ContentNumbering {
     /// The number of a section's `header` and `footer` together, whose
     /// section content hash is `hash` (never 0).
     func number(_ hash: UInt64, _ header: Component?, _ footer: Component?) -> Int {
-        numberer.number((header, footer), key: hash, in: &seen) { $0.0 == $1.0 && $0.1 == $1.1 }
+        let key = Key(hash: hash, first: header?.seededHash ?? 0, second: footer?.seededHash ?? 0)
+        return numberer.number((header, footer), key: key, in: &seen) { $0.0 == $1.0 && $0.1 == $1.1 }
     }
 }
 

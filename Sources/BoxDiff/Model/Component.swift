@@ -77,6 +77,9 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
         /// The identity hash of the value (``contentHash`` before its type
         /// tag is mixed in); 0 for an incomparable value.
         func valueHash() -> UInt64 { 0 }
+        /// The value's own `hashValue` (Swift's per-process seeded hash);
+        /// 0 for an incomparable value.
+        func seededHash() -> Int { 0 }
         /// Whether `other` holds an equal value of the same type.
         func isEqual(to _: Storage) -> Bool { false }
         /// What every storage object of this class shares: read once per
@@ -101,6 +104,7 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
             return Component.hash(value)
         }
         override func valueHash() -> UInt64 { IdentityHashing.hash(value) }
+        override func seededHash() -> Int { value.hashValue }
         override func isEqual(to other: Storage) -> Bool {
             // The class is final: same class, same value type. Both sides'
             // classes are loads (naming `Typed<Value>` here would look its
@@ -244,6 +248,14 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
         if lhs.storage === rhs.storage { return lhs.storage.isComparable }
         return lhs.storage.isEqual(to: rhs.storage)
     }
+
+    /// The value's own `hashValue`, seeded per process as Swift's hashing
+    /// is (0 for an incomparable component): equal components have equal
+    /// ones. Unlike ``contentHash`` (XXH3 for strings, `UUID`s and bytes,
+    /// stable and unkeyed, so whoever picks the values can make many
+    /// different ones share it), it cannot be steered from outside the
+    /// process: BoxDiffValidation files contents under both.
+    package var seededHash: Int { storage.seededHash() }
 
     /// The wrapped value's description; incomparable ones are marked.
     public var description: String {

@@ -1,3 +1,4 @@
+import BoxDiffValidation
 import Testing
 
 @testable import BoxDiff
@@ -71,6 +72,35 @@ private func updatedEverywhere(_ n: Int, target: Bool, rebound: Bool) -> Box<Int
 /// never `==` to a copy, so the Boxes themselves are not compared).
 private func ids(_ box: Box<Int, Int>) -> [[Int]] { box.sections.map { [$0.id] + $0.rows.map(\.id) } }
 
+/// `n` rows in one section (in the target the last row is deleted, so that
+/// there is a stage to validate), each with a distinct 32-byte `[UInt8]`
+/// component. `crafted`: every component has the same content hash. Bytes
+/// hash through XXH3 with seed 0, which for 17 to 32 bytes is the avalanche
+/// of `32 * P1 + fold(w0 ^ s0, w1 ^ s1) + fold(w2 ^ s2, w3 ^ s3)` over the
+/// input's and the default secret's 64-bit words: with words 0 and 2 equal
+/// to the secret's, both products are 0 whatever words 1 and 3 hold.
+private func sharedContentHash(_ n: Int, target: Bool, crafted: Bool) -> Box<Int, Int> {
+    let secret: [UInt8] = [
+        0xb8, 0xfe, 0x6c, 0x39, 0x23, 0xa4, 0x4b, 0xbe, 0x7c, 0x01, 0x81, 0x2c, 0xf7, 0x21, 0xad, 0x1c,
+        0xde, 0xd4, 0x6d, 0xe9, 0x83, 0x90, 0x97, 0xdb, 0x72, 0x40, 0xa4, 0xa4, 0xb7, 0xb3, 0x67, 0x1f,
+    ]
+    let rows = (0..<(target ? n - 1 : n)).map { i in
+        var bytes = [UInt8](repeating: 0x5a, count: 32)
+        // Words 1 and 3: the row's number (distinct contents); words 0
+        // and 2: the secret's (crafted) or the number again (control).
+        withUnsafeBytes(of: UInt64(i).littleEndian) { word in
+            for k in 0..<8 {
+                bytes[8 + k] = word[k]
+                bytes[24 + k] = word[k] ^ 0xff
+                bytes[k] = crafted ? secret[k] : word[k]
+                bytes[16 + k] = crafted ? secret[16 + k] : word[k] ^ 0x0f
+            }
+        }
+        return Node(id: i, component: Component(bytes))
+    }
+    return Box(sections: [Section(id: 0, rows: rows)])
+}
+
 @Suite("Attacker-shaped Box pairs stay linear")
 struct AttackerShapeTests {
     @Test(arguments: [false, true])
@@ -104,5 +134,35 @@ struct AttackerShapeTests {
         #expect(craftedTime <= 5 * controlTime + 0.05, "crafted \(craftedTime) s, control \(controlTime) s")
         let c = try StagedChangeset(source: crafted.0, target: crafted.1)
         #expect(ids(c.applied(to: crafted.0)) == ids(crafted.1))
+    }
+
+    // The validator numbered a Box's contents per content hash, comparing
+    // each with every earlier distinct content under that hash: linear for
+    // ordinary values, quadratic for different values that share a hash,
+    // which an unkeyed XXH3 lets whoever picks the bytes (or strings, or
+    // UUIDs) arrange (found by review, 2026-11-25: 16,000 rows took 15 s in
+    // a release build, 1,000 times the control).
+    @Test func validatorWithContentsSharingOneHash() throws {
+        let n = 3_000
+        let crafted = (
+            sharedContentHash(n, target: false, crafted: true), sharedContentHash(n, target: true, crafted: true)
+        )
+        let control = (
+            sharedContentHash(n, target: false, crafted: false), sharedContentHash(n, target: true, crafted: false)
+        )
+        // The premise: one hash for every crafted content, distinct ones for the control.
+        let craftedHashes = Set(crafted.0.sections[0].rows.map(\.component.contentHash))
+        let controlHashes = Set(control.0.sections[0].rows.map(\.component.contentHash))
+        #expect(craftedHashes.count == 1)
+        #expect(controlHashes.count == n)
+        let craftedChangeset = try StagedChangeset(source: crafted.0, target: crafted.1)
+        let controlChangeset = try StagedChangeset(source: control.0, target: control.1)
+        var craftedViolations: [BatchViolation] = []
+        var controlViolations: [BatchViolation] = []
+        let craftedTime = cpuSeconds { craftedViolations = craftedChangeset.violations(from: crafted.0) }
+        let controlTime = cpuSeconds { controlViolations = controlChangeset.violations(from: control.0) }
+        #expect(craftedTime <= 5 * controlTime + 0.05, "crafted \(craftedTime) s, control \(controlTime) s")
+        #expect(craftedViolations.isEmpty)
+        #expect(controlViolations.isEmpty)
     }
 }
