@@ -100,12 +100,14 @@ extension BatchReplay {
     /// `target`; a duplicate identity cannot be told apart and is not judged.
     mutating func reportRefreshes(against target: State) {
         guard !refreshes.isEmpty else { return }
-        var rowsByID: [RowID: State.Row?] = [:]
-        var sectionsByID: [SectionID: State.Section?] = [:]
+        // The target's rows and sections by identity, nil for a repeated
+        // one (see ``UniqueByID``: no dictionary keyed by the caller's ids).
+        var rowsByID = UniqueByID<RowID, State.Row>()
+        var sectionsByID = UniqueByID<SectionID, State.Section>()
         if refreshes.contains(where: { $0.isUnchanged == nil }) {
             for section in target.sections {
-                sectionsByID[section.id] = sectionsByID[section.id] == nil ? .some(section) : .some(nil)
-                for row in section.rows { rowsByID[row.id] = rowsByID[row.id] == nil ? .some(row) : .some(nil) }
+                sectionsByID.add(section, id: section.id)
+                for row in section.rows { rowsByID.add(row, id: row.id) }
             }
         }
         for refresh in refreshes {
@@ -114,7 +116,7 @@ extension BatchReplay {
             switch refresh.subject {
             case .row(let id, let content, let reconfigure):
                 let unchanged =
-                    refresh.isUnchanged ?? (rowsByID[id].flatMap { $0 }.map { $0.content == content } ?? false)
+                    refresh.isUnchanged ?? (rowsByID[id].map { $0.content == content } ?? false)
                 guard unchanged, let path = refresh.path else { continue }
                 let name = String(describing: id)
                 rule = reconfigure ? .reconfigureOfUnchangedRow : .reloadOfUnchangedContent
@@ -124,7 +126,7 @@ extension BatchReplay {
             case .section(let id, let content, let rows):
                 let unchanged =
                     refresh.isUnchanged
-                    ?? (sectionsByID[id].flatMap { $0 }.map {
+                    ?? (sectionsByID[id].map {
                         Self.isUnchanged(content: content, rows: rows, target: $0)
                     }
                         ?? false)
@@ -145,5 +147,31 @@ extension BatchReplay {
     static func isUnchanged(content: Int, rows: [Row], target: State.Section) -> Bool {
         content == target.content && rows.count == target.rows.count
             && zip(rows, target.rows).allSatisfy { $0.id == $1.id && $0.content == $1.content }
+    }
+}
+
+/// The values of a list by identity, those whose identity appears once:
+/// filed by the identity's `hashValue` and compared with `==` within it,
+/// not a Swift dictionary keyed by the caller's ids, which traps when it
+/// grows past ids that are `==` but hash differently (an identifier
+/// breaking `Hashable`'s contract). Such an id is then at worst not found.
+struct UniqueByID<ID: Hashable, Value> {
+    /// Per `hashValue`, each identity with its value (nil once repeated).
+    private var filed: [Int: [(id: ID, value: Value?)]] = [:]
+
+    /// Files `value` under `id`; a second value under the same id makes it
+    /// ambiguous (nil).
+    mutating func add(_ value: Value, id: ID) {
+        let bucket = id.hashValue
+        if let k = filed[bucket]?.firstIndex(where: { $0.id == id }) {
+            filed[bucket]![k].value = nil
+        } else {
+            filed[bucket, default: []].append((id, value))
+        }
+    }
+
+    /// The value of `id` when it was filed exactly once.
+    subscript(id: ID) -> Value? {
+        filed[id.hashValue]?.first { $0.id == id }?.value
     }
 }

@@ -29,7 +29,7 @@ final class ContentNumbering {
 
     /// Per key, the distinct (header, footer) or (component, nil)
     /// contents seen with it and their numbers.
-    private var seen: [Key: [(value: (Component?, Component?), number: Int)]] = [:]
+    private var seen: ContentNumberer.Filed<Key, (Component?, Component?)> = [:]
     private var numberer = ContentNumberer()
 
     /// The number of a row's `component` whose content hash is `hash`
@@ -52,22 +52,33 @@ final class ContentNumbering {
 /// that `equal` accepts, or a new number, unique across all keys of this
 /// numberer. The key only proposes; `equal` decides.
 ///
-/// - Complexity: one dictionary lookup, plus one `equal` per earlier
-///   distinct content under the same key.
+/// Keys are filed by their `hashValue` (read once per content) and
+/// compared with `==` within it, not used as a Swift dictionary's keys: a
+/// dictionary keyed by the caller's type traps ("Duplicate keys of type …
+/// were found in a Dictionary") when it grows past keys that are `==` but
+/// hash differently, which an identifier breaking `Hashable`'s contract
+/// does. Such keys then only file contents apart; nothing traps.
+///
+/// - Complexity: one dictionary lookup, plus one `==` of keys and one
+///   `equal` per earlier distinct content under the same key.
 struct ContentNumberer {
+    /// Contents filed by their key's `hashValue`: each with its key and
+    /// number.
+    typealias Filed<Key: Hashable, Value> = [Int: [(key: Key, value: Value, number: Int)]]
+
     private var next = 1
 
     /// The number of `value`, filed under `key` in `seen`; `equal(value,
     /// earlier)` compares it with each earlier content under that key.
     mutating func number<Key: Hashable, Value>(
-        _ value: Value, key: Key, in seen: inout [Key: [(value: Value, number: Int)]],
-        equal: (Value, Value) -> Bool
+        _ value: Value, key: Key, in seen: inout Filed<Key, Value>, equal: (Value, Value) -> Bool
     ) -> Int {
-        if let known = seen[key] {
-            for entry in known where equal(value, entry.value) { return entry.number }
+        let bucket = key.hashValue
+        if let known = seen[bucket] {
+            for entry in known where entry.key == key && equal(value, entry.value) { return entry.number }
         }
         defer { next += 1 }
-        seen[key, default: []].append((value, next))
+        seen[bucket, default: []].append((key, value, next))
         return next
     }
 }

@@ -17,8 +17,8 @@ final class SectionedContentNumbering<SectionType: DifferentiableSection> {
     typealias Element = SectionType.Collection.Element
     typealias State = BatchReplayState<SectionType.DifferenceIdentifier, Element.DifferenceIdentifier>
 
-    private var sections: [SectionType.DifferenceIdentifier: [(value: SectionType, number: Int)]] = [:]
-    private var rows: [Element.DifferenceIdentifier: [(value: Element, number: Int)]] = [:]
+    private var sections: ContentNumberer.Filed<SectionType.DifferenceIdentifier, SectionType> = [:]
+    private var rows: ContentNumberer.Filed<Element.DifferenceIdentifier, Element> = [:]
     private var numberer = ContentNumberer()
 
     /// The replay state of `data`: ids and numbered contents.
@@ -42,7 +42,7 @@ final class SectionedContentNumbering<SectionType: DifferentiableSection> {
     /// earlier value of this identity it is content-equal to, or a new one.
     private func number<Value: Differentiable>(
         _ value: Value, id: Value.DifferenceIdentifier,
-        in seen: inout [Value.DifferenceIdentifier: [(value: Value, number: Int)]]
+        in seen: inout ContentNumberer.Filed<Value.DifferenceIdentifier, Value>
     ) -> Int {
         numberer.number(value, key: id, in: &seen) { $0.isContentEqual(to: $1) }
     }

@@ -17,6 +17,11 @@ private struct SaltedID: Hashable {
     }
 }
 
+/// Equal and hashed by `key`: the honest twin of ``SaltedID``.
+private struct HonestKey: Hashable {
+    var key: Int
+}
+
 /// Equal when within 1 of each other (not transitive), one hash for all.
 private struct NearID: Hashable {
     var value: Int
@@ -268,6 +273,29 @@ struct LyingElementTests {
                 #expect(options.duplicates == .reject, "\(describe(options)): \(error)")
             }
         }
+    }
+
+    @Test func validatorOnSaltedIDs() throws {
+        // The validator keyed dictionaries by the caller's ids (content
+        // numbering, the refresh report) and trapped as the repair did: 200
+        // equal ids with 200 hashes. It files them by `hashValue` now.
+        let a = [fixed(1, SaltedID(key: 1, salt: 0))]
+        let b = (0..<200).map { fixed(1, SaltedID(key: 1, salt: 1000 + $0)) }
+        // Equal ids with different hashes are told apart by their hash, so
+        // the validator may take a kept row's content for changed (a
+        // missed update); it reports nothing else, and never traps.
+        let flat = try StagedChangeset(source: a, target: b)
+        let flatFound = flat.violations(from: a)
+        #expect(flatFound.allSatisfy { $0.rule == .missedUpdate }, "\(flatFound)")
+        let rowsA = [ArraySection(model: fixed(0, 0), elements: a)]
+        let rowsB = [ArraySection(model: fixed(0, 0), elements: b)]
+        let sectioned = try StagedChangeset(source: rowsA, target: rowsB)
+        let sectionedFound = sectioned.violations(from: rowsA)
+        #expect(sectionedFound.allSatisfy { $0.rule == .missedUpdate }, "\(sectionedFound)")
+        // Honest ids of the same shape (hashed by `key` alone): nothing.
+        let honestA = a.map { fixed(1, HonestKey(key: $0.truth)) }
+        let honestB = b.map { fixed(1, HonestKey(key: $0.truth)) }
+        #expect(try StagedChangeset(source: honestA, target: honestB).violations(from: honestA).isEmpty)
     }
 
     @Test func lastStageDataIsTheTargetItself() throws {
