@@ -124,32 +124,48 @@ enum IdentityHashing {
     /// already numbered are compared with `==` in order, as a dictionary's
     /// probe would compare them. An id whose hash is inconsistent is then
     /// at worst not paired; nothing traps.
+    ///
+    /// - Parameter strict: an id joins a class only when it is `==` to
+    ///   every member, both ways (not only to the first), so that two ids of
+    ///   one class are `==` even when the type's `==` is not transitive or
+    ///   not symmetric; quadratic in the class sizes, for a retry after the
+    ///   usual classes paired ids that are not `==`.
     static func denseClasses<ID: Hashable>(
-        oldCount: Int, oldID: (Int) -> ID, newCount: Int, newID: (Int) -> ID
+        oldCount: Int, oldID: (Int) -> ID, newCount: Int, newID: (Int) -> ID, strict: Bool = false
     ) -> (old: [UInt64], new: [UInt64]) {
-        // The first id of each bucket; then each class's representative and
-        // the next class of the same bucket (-1: the last).
+        // The first id of each bucket; then each class's representative (in
+        // strict mode every member) and the next class of the same bucket
+        // (-1: the last).
         var firstClass: [Int: Int] = [:]
         firstClass.reserveCapacity(oldCount)
         var representatives: [ID] = []
+        var members: [[ID]] = []
         var nextInBucket: [Int] = []
+        func joins(_ id: ID, _ k: Int) -> Bool {
+            guard strict else { return representatives[k] == id }
+            guard members[k].allSatisfy({ $0 == id && id == $0 }) else { return false }
+            members[k].append(id)
+            return true
+        }
+        func newClass(_ id: ID) -> UInt64 {
+            representatives.append(id)
+            if strict { members.append([id]) }
+            nextInBucket.append(-1)
+            return UInt64(representatives.count - 1)
+        }
         func number(_ id: ID) -> UInt64 {
             let hash = id.hashValue
             guard var k = firstClass[hash] else {
                 firstClass[hash] = representatives.count
-                representatives.append(id)
-                nextInBucket.append(-1)
-                return UInt64(representatives.count - 1)
+                return newClass(id)
             }
             while true {
-                if representatives[k] == id { return UInt64(k) }
+                if joins(id, k) { return UInt64(k) }
                 guard nextInBucket[k] >= 0 else { break }
                 k = nextInBucket[k]
             }
             nextInBucket[k] = representatives.count
-            representatives.append(id)
-            nextInBucket.append(-1)
-            return UInt64(representatives.count - 1)
+            return newClass(id)
         }
         let old = (0..<oldCount).map { number(oldID($0)) }
         let new = (0..<newCount).map { number(newID($0)) }

@@ -86,18 +86,37 @@ enum Pairing {
     }
 
     /// After a 64-bit collision between different ids: replaces both
-    /// sides' hashes by exact dense class numbers and diffs again.
+    /// sides' hashes by exact dense class numbers and diffs again; when
+    /// that still pairs two ids that are not `==` (or reports a duplicate
+    /// of two), the type's `==` is no equivalence, and strict classes
+    /// (every two members `==`) are used instead.
     @usableFromInline
     static func repair<Side: PairingSide>(
         _ old: inout Side, _ new: inout Side, _ options: DiffOptions, _ workspace: DiffWorkspace,
         _ pairsOnly: Bool
     ) throws(DiffError) -> Duplicate? {
-        let classes = IdentityHashing.denseClasses(
-            oldCount: old.identityHashes.count, oldID: { [old] in old.id(at: $0) },
-            newCount: new.identityHashes.count, newID: { [new] in new.id(at: $0) })
-        old.identityHashes = ArraySlice(classes.old)
-        new.identityHashes = ArraySlice(classes.new)
-        return try run(old.identityHashes, new.identityHashes, options, workspace, pairsOnly)
+        for strict in [false, true] {
+            let classes = IdentityHashing.denseClasses(
+                oldCount: old.identityHashes.count, oldID: { [old] in old.id(at: $0) },
+                newCount: new.identityHashes.count, newID: { [new] in new.id(at: $0) }, strict: strict)
+            old.identityHashes = ArraySlice(classes.old)
+            new.identityHashes = ArraySlice(classes.new)
+            let duplicate = try run(old.identityHashes, new.identityHashes, options, workspace, pairsOnly)
+            if strict { return duplicate }
+            // Classes of an `==` that is an equivalence pair only `==` ids.
+            // Otherwise (not transitive, not symmetric) a class may hold
+            // two ids that are not `==`, and the core may pair them.
+            let exact: Bool
+            if let duplicate {
+                let list = duplicate.side == .old ? old : new
+                let (a, b) = (list.id(at: duplicate.index), list.id(at: duplicate.firstIndex))
+                exact = a == b && b == a
+            } else {
+                exact = Side.pairsMatch(old, new, oldToNew: workspace.result.oldToNew)
+            }
+            if exact { return duplicate }
+        }
+        return nil
     }
 
     /// One diff in the core; returns the duplicate it rejected, if any,
