@@ -14,7 +14,9 @@ extension BatchUpdate: Codable {
     /// `sectionInserted`, `sectionUpdated`, `sectionMoved`,
     /// `elementDeleted`, `elementInserted`, `elementUpdated`,
     /// `elementMoved`, `elementReconfigured`); a missing key is an empty
-    /// list, other keys are ignored.
+    /// list, other keys are ignored. No index may be negative, of a section
+    /// (a `DecodingError.dataCorrupted` naming its list) or of a path (see
+    /// ``ElementPath``).
     public init(from decoder: any Decoder) throws {
         try self.init(lists: decoder.container(keyedBy: BatchUpdateCodingKeys.self))
     }
@@ -32,9 +34,28 @@ extension BatchUpdate: Codable {
         func list<T: Decodable>(_ key: BatchUpdateCodingKeys) throws -> [T] {
             try container.decodeIfPresent([T].self, forKey: key) ?? []
         }
+        // Section indices are plain integers: checked here, as a path's
+        // decoder checks its own (no view has a section -1, and the
+        // updater hands section lists to the view as `IndexSet`s).
+        func sections(_ key: BatchUpdateCodingKeys) throws -> [Int] {
+            let values: [Int] = try list(key)
+            if let bad = values.first(where: { $0 < 0 }) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: "negative section index \(bad)")
+            }
+            return values
+        }
+        func moves() throws -> [Move<Int>] {
+            let values: [Move<Int>] = try list(.sectionMoved)
+            if let bad = values.first(where: { $0.source < 0 || $0.destination < 0 }) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .sectionMoved, in: container, debugDescription: "negative section index in move \(bad)")
+            }
+            return values
+        }
         self.init(
-            sectionDeleted: try list(.sectionDeleted), sectionInserted: try list(.sectionInserted),
-            sectionUpdated: try list(.sectionUpdated), sectionMoved: try list(.sectionMoved),
+            sectionDeleted: try sections(.sectionDeleted), sectionInserted: try sections(.sectionInserted),
+            sectionUpdated: try sections(.sectionUpdated), sectionMoved: try moves(),
             elementDeleted: try list(.elementDeleted), elementInserted: try list(.elementInserted),
             elementUpdated: try list(.elementUpdated), elementMoved: try list(.elementMoved),
             elementReconfigured: try list(.elementReconfigured))
@@ -87,12 +108,19 @@ extension StagedChangeset: Codable where Data: Codable {
 
     /// Decodes `{"stages":[…],"reloadsEverything":false,"isMinimal":true}`:
     /// `stages` is required, `reloadsEverything` defaults to false and
-    /// `isMinimal` to true.
+    /// `isMinimal` to true. A plan to reload everything needs a stage, whose
+    /// data is the target (a `DecodingError.dataCorrupted` otherwise).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let stages = try container.decode([Changeset<Data>].self, forKey: .stages)
+        let reloadsEverything = try container.decodeIfPresent(Bool.self, forKey: .reloadsEverything) ?? false
+        if reloadsEverything && stages.isEmpty {
+            throw DecodingError.dataCorruptedError(
+                forKey: .stages, in: container,
+                debugDescription: "a plan to reload everything without a stage holding the target data")
+        }
         self.init(
-            try container.decode([Changeset<Data>].self, forKey: .stages),
-            reloadsEverything: try container.decodeIfPresent(Bool.self, forKey: .reloadsEverything) ?? false,
+            stages, reloadsEverything: reloadsEverything,
             isMinimal: try container.decodeIfPresent(Bool.self, forKey: .isMinimal) ?? true)
     }
 

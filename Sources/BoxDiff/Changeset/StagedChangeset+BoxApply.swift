@@ -18,7 +18,13 @@ extension Changeset {
     /// layout is the package's one model of a batch, the one the validator
     /// (BoxDiffValidation) checks UIKit's rules on.
     ///
-    /// - Precondition: the calls are within range of `box` and `data`.
+    /// An invalid stage (one the validator reports) still gives a Box,
+    /// never a trap: calls out of range are left out (deletes, reloads and
+    /// move sources of `box`; inserts, move destinations and reconfigures
+    /// of `data`), and when the calls do not add up, a reloaded row whose
+    /// target UIKit would compute outside `data` keeps its old node and a
+    /// reconfigure of a row the result does not have is left out.
+    ///
     /// - Complexity: O(sections + rows of the touched sections + calls · log calls).
     public func applied<S, R>(to box: Box<S, R>) -> Box<S, R> where Data == Box<S, R> {
         let before = box.sections
@@ -32,9 +38,14 @@ extension Changeset {
             case .carried(let s):
                 var section = before[s]
                 if batch.changesRows(of: s, at: index) {
+                    let fresh = after.indices.contains(index) ? after[index].rows : []
                     section.rows = batch.rowLayout(of: s, at: index, count: section.rows.count).map { row in
                         switch row {
-                        case .inserted(let r), .reloaded(_, at: let r): after[index].rows[r]
+                        case .inserted(let r): fresh[r]
+                        // UIKit's target of a reload lies outside `data` when
+                        // the section calls do not add up: the row stays.
+                        case .reloaded(let p, at: let r):
+                            fresh.indices.contains(r) ? fresh[r] : before[p.section].rows[p.row]
                         case .carried(let p): before[p.section].rows[p.row]
                         }
                     }
@@ -42,7 +53,12 @@ extension Changeset {
                 result.append(section)
             }
         }
-        for p in batchUpdate.elementReconfigured { result[p.section].rows[p.row] = after[p.section].rows[p.row] }
+        for p in batchUpdate.elementReconfigured
+        where result.indices.contains(p.section) && result[p.section].rows.indices.contains(p.row)
+            && after.indices.contains(p.section) && after[p.section].rows.indices.contains(p.row)
+        {
+            result[p.section].rows[p.row] = after[p.section].rows[p.row]
+        }
         return Box(sections: result)
     }
 }

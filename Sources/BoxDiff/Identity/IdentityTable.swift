@@ -117,6 +117,7 @@ public struct IdentityTable: Sendable, Hashable {
     }
 
     /// The identity hash of section `section`.
+    /// - Precondition: `0 <= section < sectionCount`.
     public func sectionID(at section: Int) -> UInt64 {
         precondition(section >= 0 && section < sectionCount, "BoxDiff: section index out of range")
         return words[section]
@@ -124,6 +125,7 @@ public struct IdentityTable: Sendable, Hashable {
 
     /// The content hash (header and footer) of section `section`; 0:
     /// incomparable.
+    /// - Precondition: `0 <= section < sectionCount`.
     public func sectionContent(at section: Int) -> UInt64 {
         precondition(section >= 0 && section < sectionCount, "BoxDiff: section index out of range")
         return sectionContent(section)
@@ -131,12 +133,14 @@ public struct IdentityTable: Sendable, Hashable {
 
     /// The identity hash of flat row `row` (rows counted section after
     /// section).
+    /// - Precondition: `0 <= row < rowCount`.
     public func rowID(at row: Int) -> UInt64 {
         precondition(row >= 0 && row < rowCount, "BoxDiff: row index out of range")
         return words[rowIDsStart &+ row]
     }
 
     /// The content hash of flat row `row`; 0: incomparable.
+    /// - Precondition: `0 <= row < rowCount`.
     public func rowContent(at row: Int) -> UInt64 {
         precondition(row >= 0 && row < rowCount, "BoxDiff: row index out of range")
         return rowContent(row)
@@ -144,17 +148,22 @@ public struct IdentityTable: Sendable, Hashable {
 
     /// Where section `section`'s rows start in the flat row order;
     /// `rowStart(ofSection: sectionCount)` is ``rowCount``.
+    /// - Precondition: `0 <= section <= sectionCount`.
     public func rowStart(ofSection section: Int) -> Int {
         precondition(section >= 0 && section <= sectionCount, "BoxDiff: section index out of range")
         return rowStart(section)
     }
 
     /// The flat rows of section `section`.
+    /// - Precondition: `0 <= section < sectionCount`.
     public func rowRange(ofSection section: Int) -> Range<Int> {
-        rowStart(ofSection: section)..<rowStart(ofSection: section + 1)
+        // Checked before `section + 1`, which overflows at `Int.max`.
+        precondition(section >= 0 && section < sectionCount, "BoxDiff: section index out of range")
+        return rowRange(section)
     }
 
     /// The section of flat row `row`.
+    /// - Precondition: `0 <= row < rowCount`.
     /// - Complexity: O(1).
     public func section(ofRow row: Int) -> Int {
         precondition(row >= 0 && row < rowCount, "BoxDiff: row index out of range")
@@ -232,11 +241,13 @@ public struct IdentityTable: Sendable, Hashable {
     @inlinable var rowIDSlice: ArraySlice<UInt64> { words[rowIDsStart..<rowContentsStart] }
 
     /// The number of rows of section `section`.
+    /// - Precondition: `0 <= section < sectionCount`.
     public func rowCount(inSection section: Int) -> Int {
-        rowStart(ofSection: section + 1) - rowStart(ofSection: section)
+        rowRange(ofSection: section).count
     }
 
     /// The path of the flat row index `index`.
+    /// - Precondition: `0 <= index < rowCount`.
     /// - Complexity: O(1).
     public func path(ofRow index: Int) -> ElementPath {
         let s = section(ofRow: index)

@@ -17,7 +17,10 @@ extension ListView {
     /// ``StagedChangeset/reloadsEverything``, when the view cannot animate
     /// (``ListView/canAnimateBatchUpdates``, UIKit: not in a window), or
     /// when `interrupt` returns true for the next stage (the stages before
-    /// it stay applied). An empty changeset makes no call at all.
+    /// it stay applied). An empty changeset makes no call at all. Calls are
+    /// handed to the view as they are, out-of-range ones included (the
+    /// view reports them), except a section index of `Int.max`, which no
+    /// `IndexSet` can hold: it is left out.
     ///
     /// ```swift
     /// let changeset = try StagedChangeset(source: shown, target: next)
@@ -173,6 +176,9 @@ final class IndexPathBuffer {
 extension IndexSet {
     /// The indexes of `list`, inserted a run of consecutive indexes at a
     /// time, and a list of one run (or one index) with no insert at all.
+    /// `Int.max` is left out: no `IndexSet` holds it (its ranges end
+    /// before `Int.max`), and no view has that many sections, so the call
+    /// was out of range anyway (a changeset decoded from JSON may hold it).
     ///
     /// `IndexSet(list)` inserts index by index into an empty set; with
     /// swift-corelibs-foundation each first insert turns the set's
@@ -185,9 +191,10 @@ extension IndexSet {
         var set: IndexSet?
         while k < count {
             let start = list[k]
-            var end = start + 1
             k += 1
-            while k < count, list[k] == end {
+            guard start < Int.max else { continue }
+            var end = start + 1
+            while k < count, end < Int.max, list[k] == end {
                 end += 1
                 k += 1
             }
