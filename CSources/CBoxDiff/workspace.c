@@ -18,10 +18,13 @@
 #endif
 #endif
 
-#if !defined(__STDC_NO_ATOMICS__)
+#if !defined(BXD_HAVE_ARC4RANDOM) && !defined(__STDC_NO_ATOMICS__)
 #include <stdatomic.h>
+#define BXD_HAVE_KEY_COUNTER 1
 /* Distinguishes workspaces created in the same clock tick when there is no
- * random source (fallback only; the core keeps no other global state). */
+ * random source (fallback only; the core keeps no other global state).
+ * Not compiled where arc4random_buf is the source (Apple platforms): an
+ * unused static is a -Wunused-variable warning there. */
 static _Atomic uint64_t bxd_key_counter;
 #endif
 
@@ -31,6 +34,7 @@ static _Atomic uint64_t bxd_key_counter;
 static uint64_t bxd_fresh_key(const void *workspace) {
     uint64_t key = 0;
 #if defined(BXD_HAVE_ARC4RANDOM)
+    (void)workspace; /* only the fallback mixes in its address */
     arc4random_buf(&key, sizeof key);
     return key;
 #else
@@ -49,7 +53,7 @@ static uint64_t bxd_fresh_key(const void *workspace) {
     if (timespec_get(&ts, TIME_UTC) == TIME_UTC)
         k = bxd_mix(k, (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec);
 #endif
-#if !defined(__STDC_NO_ATOMICS__)
+#if defined(BXD_HAVE_KEY_COUNTER)
     k = bxd_mix(k, atomic_fetch_add(&bxd_key_counter, 1));
 #endif
     return k ^ key;

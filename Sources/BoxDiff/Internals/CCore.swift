@@ -119,12 +119,17 @@ enum CCore {
     /// "No partner" in an old→new or new→old map.
     @inlinable static var none: UInt32 { BXD_NONE }
 
-    /// The largest list the core accepts (32-bit indices).
-    static let maxCount = Int(BXD_MAX_COUNT)
+    /// The largest list the core accepts (32-bit indices): `BXD_MAX_COUNT`,
+    /// clamped to `Int`. Not `Int(BXD_MAX_COUNT)`: the macro's value
+    /// (0xFFFFFFF0) does not fit a 32-bit `Int`, so on watchOS devices
+    /// (arm64_32, armv7k) the imported macro does not compile ("integer
+    /// literal '4294967280' overflows"). CCoreLimitTests checks the values.
+    static let maxCount = Int(clamping: 0xFFFF_FFF0 as UInt64)
 
     /// The largest old count + new count of one LCS diff (class numbers of
-    /// both lists together are 32-bit).
-    static let maxLCSTotalCount = Int(BXD_MAX_LCS_TOTAL_COUNT)
+    /// both lists together are 32-bit): `BXD_MAX_LCS_TOTAL_COUNT`, clamped
+    /// to `Int` as ``maxCount`` is.
+    static let maxLCSTotalCount = Int(clamping: 0xFFFF_FFF0 as UInt64)
 
     /// What was too large among `counts` (the lengths of the inputs of the
     /// failed call): the first count past ``maxCount``, else (for LCS) their

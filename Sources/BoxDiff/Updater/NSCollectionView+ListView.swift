@@ -19,9 +19,13 @@
             self.collectionView = collectionView
         }
 
-        /// `NSCollectionView.performBatchUpdates(_:completionHandler:)`.
+        /// `NSCollectionView.performBatchUpdates(_:completionHandler:)`, sent
+        /// to the collection view's animator proxy: AppKit animates a batch
+        /// only through `animator()` (sent to the view itself, the changes
+        /// apply at once, unanimated). The block still runs before the call
+        /// returns.
         public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
-            collectionView.performBatchUpdates(updates, completionHandler: completion)
+            collectionView.animator().performBatchUpdates(updates, completionHandler: completion)
         }
         /// `NSCollectionView.reloadData()`.
         public func reloadData() { collectionView.reloadData() }
