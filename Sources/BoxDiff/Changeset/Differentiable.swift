@@ -37,38 +37,69 @@
 /// on every machine. Any other identifier type hashes through its
 /// `hashValue`, which Swift seeds per process: such hashes are stable only
 /// within one process (the diff's result does not depend on them).
-public protocol Differentiable {
+public protocol Differentiable: ContentIdentifiable, ContentEquatable {}
+
+/// A value with an identity for diffing: the half of ``Differentiable``
+/// that names the element (DifferenceKit's `ContentIdentifiable`).
+public protocol ContentIdentifiable {
     /// The type of the identity.
     associatedtype DifferenceIdentifier: Hashable
 
     /// The identity: an element with the same identifier on both sides is
     /// the same element (kept, moved or updated), not a delete plus insert.
     var differenceIdentifier: DifferenceIdentifier { get }
+}
 
+/// A value whose content can be compared: the half of ``Differentiable``
+/// that decides updates (DifferenceKit's `ContentEquatable`). An optional
+/// and an array of such values are too, so a section can compare its
+/// optional header with `header.isContentEqual(to: source.header)`.
+public protocol ContentEquatable {
     /// Whether this element's content equals `source`'s; when not, the
     /// element is reported as updated.
     func isContentEqual(to source: Self) -> Bool
 }
 
-extension Differentiable where Self: Equatable {
+extension ContentEquatable where Self: Equatable {
     /// Content equality is `==`.
     @inlinable
     public func isContentEqual(to source: Self) -> Bool { self == source }
 }
 
-extension Differentiable where Self: Hashable {
+extension Optional: ContentEquatable where Wrapped: ContentEquatable {
+    /// Both `nil`, or both wrapped values equal in content; `nil` against a
+    /// value is a change.
+    @inlinable
+    public func isContentEqual(to source: Wrapped?) -> Bool {
+        switch (self, source) {
+        case (let value?, let source?): value.isContentEqual(to: source)
+        case (nil, nil): true
+        default: false
+        }
+    }
+}
+
+extension Array: ContentEquatable where Element: ContentEquatable {
+    /// The same count, and the elements equal in content pairwise.
+    @inlinable
+    public func isContentEqual(to source: [Element]) -> Bool {
+        count == source.count && zip(self, source).allSatisfy { $0.isContentEqual(to: $1) }
+    }
+}
+
+extension ContentIdentifiable where Self: Hashable {
     /// The value is its own identity.
     @inlinable
     public var differenceIdentifier: Self { self }
 }
 
-extension Differentiable where Self: Identifiable {
+extension ContentIdentifiable where Self: Identifiable {
     /// The identity is `id`.
     @inlinable
     public var differenceIdentifier: ID { id }
 }
 
-extension Differentiable where Self: Hashable & Identifiable {
+extension ContentIdentifiable where Self: Hashable & Identifiable {
     /// The identity is `id`, not the whole value: for a type both
     /// `Hashable` and `Identifiable`, `id` names the element and `==`
     /// compares its contents.

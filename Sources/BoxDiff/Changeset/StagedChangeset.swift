@@ -53,5 +53,13 @@ extension StagedChangeset: RandomAccessCollection, MutableCollection {
     }
 }
 
+extension StagedChangeset: ExpressibleByArrayLiteral {
+    /// A changeset made of the listed stages, as DifferenceKit's tests
+    /// write an expected changeset: `[Changeset(data: …, elementDeleted: …)]`.
+    public init(arrayLiteral stages: Changeset<Data>...) {
+        self.init(stages)
+    }
+}
+
 extension StagedChangeset: Equatable where Data: Equatable {}
 extension StagedChangeset: Sendable where Data: Sendable {}

@@ -34,6 +34,24 @@ public struct Node<RowID: Hashable>: CustomStringConvertible {
         self.component = Component(component)
     }
 
+    /// A row showing an instance of a class that is not `Hashable &
+    /// Sendable`, such as a Bento component holding closures, as
+    /// `Node(id:component:)` takes it in Bento: incomparable
+    /// (``Component/init(incomparable:)``), so the row counts as changed on
+    /// every diff, as with `id <> object`.
+    public init<Value: AnyObject>(id: RowID, component: Value) {
+        self.id = id
+        self.component = Component(incomparable: component)
+    }
+
+    /// A row showing an instance of a class that is `Hashable & Sendable`:
+    /// compared by content (this overload settles the choice between the
+    /// two above).
+    public init<Value: AnyObject & Hashable & Sendable>(id: RowID, component: Value) {
+        self.id = id
+        self.component = Component(component)
+    }
+
     /// The component's value as `T`, or `nil` when it is of another type
     /// (``Component/value(as:)``); named apart from the ``component``
     /// property, so both read naturally.
