@@ -7,6 +7,7 @@
 // `reload(using:) { data in … }` with a trailing `setData` closure.
 
 import BoxDiff
+import BoxDiffTestSupport
 import Foundation
 import Testing
 
@@ -372,5 +373,34 @@ struct RealWorldPortTests {
         try diffUpdate(view, source: shown, target: Array(shown.dropFirst())) { shown = $0 }
         #expect(view.log == ["batch", "deleteItems [[0, 0]]"])
         #expect(shown.count == 199)
+    }
+
+    /// `StagedChangeset(source:target:section:)`: the flat diff with the
+    /// given section in every path, under every option set; the rows and
+    /// the data are the flat diff's.
+    @Test(arguments: [0, 1, 3])
+    func flatDiffInASection(section: Int) throws {
+        let source = ["a", "b", "c", "d", "e"]
+        let target = ["e", "a", "c", "x", "b"]
+        for options in OptionGrids.all {
+            let flat = try StagedChangeset(source: source, target: target, options: options)
+            let placed = try StagedChangeset(source: source, target: target, section: section, options: options)
+            #expect(placed.map(\.data) == flat.map(\.data))
+            func rows(_ paths: [ElementPath]) -> [Int] { paths.map(\.row) }
+            for (p, f) in zip(placed, flat) {
+                let paths =
+                    p.elementDeleted + p.elementInserted + p.elementUpdated + p.elementReconfigured
+                    + p.elementMoved.flatMap { [$0.source, $0.target] }
+                #expect(paths.allSatisfy { $0.section == section }, "\(p)")
+                #expect(rows(p.elementDeleted) == rows(f.elementDeleted))
+                #expect(rows(p.elementInserted) == rows(f.elementInserted))
+                #expect(rows(p.elementUpdated) == rows(f.elementUpdated))
+                #expect(rows(p.elementReconfigured) == rows(f.elementReconfigured))
+                #expect(
+                    p.elementMoved.map { [$0.source.row, $0.target.row] }
+                        == f.elementMoved.map { [$0.source.row, $0.target.row] })
+            }
+            #expect(placed.count == flat.count)
+        }
     }
 }

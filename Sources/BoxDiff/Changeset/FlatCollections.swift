@@ -71,3 +71,44 @@ extension StagedChangeset {
             source: Array(source), target: Array(target), options: options, workspace: workspace)
     }
 }
+
+extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: Differentiable {
+    /// Diffs two collections shown as section `section` of a view
+    /// (DifferenceKit's `StagedChangeset(source:target:section:)`): the
+    /// flat diff, with `section` in every ``ElementPath`` instead of 0.
+    ///
+    /// ```swift
+    /// let changeset = try StagedChangeset(source: ["a", "b"], target: ["b"], section: 2)
+    /// changeset[0].elementDeleted   // [[2, 0]]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - source: The old collection.
+    ///   - target: The new collection.
+    ///   - section: The section the collection's rows are in; used as
+    ///     given (a section the view does not have makes calls it reports).
+    ///   - options: As for the initializer without a section.
+    ///   - workspace: Reusable scratch memory (a temporary one if `nil`).
+    /// - Throws: As the initializer without a section does.
+    /// - Complexity: That initializer's, plus one pass over the calls.
+    @inlinable
+    public init(
+        source: Data, target: Data, section: Int, options: DiffOptions = DiffOptions(),
+        workspace: DiffWorkspace? = nil
+    ) throws(DiffError) {
+        try self.init(source: source, target: target, options: options, workspace: workspace)
+        guard section != 0 else { return }
+        func moved(_ path: ElementPath) -> ElementPath { ElementPath(section: section, row: path.row) }
+        for k in stages.indices {
+            var update = stages[k].batchUpdate
+            update.elementDeleted = update.elementDeleted.map(moved)
+            update.elementInserted = update.elementInserted.map(moved)
+            update.elementUpdated = update.elementUpdated.map(moved)
+            update.elementMoved = update.elementMoved.map {
+                Move(source: moved($0.source), destination: moved($0.destination))
+            }
+            update.elementReconfigured = update.elementReconfigured.map(moved)
+            stages[k].batchUpdate = update
+        }
+    }
+}
