@@ -44,8 +44,8 @@
 /// component, and a Box holding it, stay `Sendable` (a Box may be diffed
 /// off the main thread). BoxDiff never touches the value: it does not
 /// hash, compare or call it, and only hands it back through ``value``,
-/// ``value(as:)`` and ``Node/component(as:)`` (and ``description``, which
-/// describes it). The caller is responsible for using it on the right
+/// ``value(as:)`` and ``Node/component(as:)`` (``description`` names its
+/// type only). The caller is responsible for using it on the right
 /// thread: read it back on the thread (typically the main actor) that
 /// made it, and expect its last release, and so its `deinit`, on whichever
 /// thread drops the last Box holding it.
@@ -257,8 +257,12 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
     /// process: BoxDiffValidation files contents under both.
     package var seededHash: Int { storage.seededHash() }
 
-    /// The wrapped value's description; incomparable ones are marked.
+    /// The wrapped value's description; an incomparable one is described
+    /// by its type alone, `incomparable(TextInput)`: its value need not be
+    /// `Sendable` and a Box holding it may be described on any thread (a
+    /// logger's), so the value itself (its `description`, or the fields
+    /// `String(describing:)` reflects) is never read here.
     public var description: String {
-        storage.isComparable ? String(describing: value) : "incomparable(\(value))"
+        storage.isComparable ? String(describing: value) : "incomparable(\(type(of: value)))"
     }
 }

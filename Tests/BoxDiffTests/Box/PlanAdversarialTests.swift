@@ -56,7 +56,7 @@ struct PlanAdversarialTests {
         guard !c.reloadsEverything else { return [] }
         func stale(_ c: Component?) -> Component? {
             guard let c, !c.isComparable else { return c }
-            return Component(incomparable: "STALE \(c.description)")
+            return Component(incomparable: "STALE \(String(describing: c.value))")
         }
         var box = B(
             sections: old.sections.map { sec in
