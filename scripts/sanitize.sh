@@ -33,12 +33,16 @@ for run in ${runs[@]}; do
             swift test --skip-build "${flags[@]}" --disable-xctest
         ;;
     thread)
-        # TSan: the test that runs many diffs concurrently.
+        # TSan: the tests that run diffs concurrently (many diffs at once;
+        # the Sendable audit: identity tables published by many threads,
+        # a workspace's kept lists read elsewhere) and the renderer's
+        # off-main renders (interleavings, cancellation, the workspace pool).
         scratch=.build-thread
-        echo "== swift test --sanitize=thread (concurrency test)" >&2
+        echo "== swift test --sanitize=thread (concurrency tests)" >&2
         swift build --build-tests --sanitize=thread --scratch-path "$scratch"
         TSAN_OPTIONS="halt_on_error=1" swift test --skip-build --sanitize=thread \
-            --scratch-path "$scratch" --disable-xctest --filter ConcurrentDiffTests
+            --scratch-path "$scratch" --disable-xctest \
+            --filter "ConcurrentDiffTests|SendableAuditTests|UpdaterInterleavingTests|BoxRendererTests"
         ;;
     *)
         echo "unknown sanitizer run '$run' (address, undefined, thread)" >&2
