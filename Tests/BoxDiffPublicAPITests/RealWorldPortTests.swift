@@ -129,33 +129,6 @@ final class LabelComponent: Hashable, Sendable {
 enum PinnedSectionID: Hashable, Sendable { case first, third }
 enum PinnedRowID: Hashable, Sendable { case note, toggle }
 
-// MARK: - A list view that records its calls
-
-/// A `ListView` that records what `reload(using:…)` asks of it.
-@MainActor
-final class RecordingListView: ListView {
-    var log: [String] = []
-    var canAnimateBatchUpdates = true
-
-    func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
-        log.append("batch")
-        updates?()
-        completion?(true)
-    }
-    func reloadData() { log.append("reloadData") }
-    func insertSections(_ sections: IndexSet) { log.append("insertSections \(Array(sections))") }
-    func deleteSections(_ sections: IndexSet) { log.append("deleteSections \(Array(sections))") }
-    func reloadSections(_ sections: IndexSet) { log.append("reloadSections \(Array(sections))") }
-    func moveSection(_ section: Int, toSection newSection: Int) { log.append("moveSection \(section) \(newSection)") }
-    func insertItems(at indexPaths: [IndexPath]) { log.append("insertItems \(indexPaths)") }
-    func deleteItems(at indexPaths: [IndexPath]) { log.append("deleteItems \(indexPaths)") }
-    func reloadItems(at indexPaths: [IndexPath]) { log.append("reloadItems \(indexPaths)") }
-    func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-        log.append("moveItem \(indexPath) \(newIndexPath)")
-    }
-    func reconfigureItems(at indexPaths: [IndexPath]) { log.append("reconfigureItems \(indexPaths)") }
-}
-
 /// A generic helper as DifferenceKit users write it on `UITableView`
 /// (`reload(using: changeset, with: .fade, setData: setData)`), on any
 /// ``ListView``: the caller's non-escaping `setData` passed through.

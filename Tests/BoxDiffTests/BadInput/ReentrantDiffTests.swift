@@ -1,3 +1,4 @@
+import BoxDiffTestSupport
 import Foundation
 import Testing
 
@@ -27,28 +28,6 @@ private struct HookedValue: Hashable, Sendable {
     func hash(into hasher: inout Hasher) {}
 }
 
-/// A list view that runs every batch block at once and records the calls.
-@MainActor
-private final class RecordingView: ListView {
-    var log: [String] = []
-    func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
-        log.append("batch")
-        updates?()
-        completion?(true)
-    }
-    func reloadData() { log.append("reloadData") }
-    func insertSections(_ sections: IndexSet) { log.append("insertSections \(Array(sections))") }
-    func deleteSections(_ sections: IndexSet) { log.append("deleteSections \(Array(sections))") }
-    func reloadSections(_ sections: IndexSet) { log.append("reloadSections \(Array(sections))") }
-    func moveSection(_ section: Int, toSection newSection: Int) { log.append("moveSection") }
-    func insertItems(at indexPaths: [IndexPath]) { log.append("insertItems \(indexPaths)") }
-    func deleteItems(at indexPaths: [IndexPath]) { log.append("deleteItems \(indexPaths)") }
-    func reloadItems(at indexPaths: [IndexPath]) { log.append("reloadItems \(indexPaths)") }
-    func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { log.append("moveItem") }
-    func reconfigureItems(at indexPaths: [IndexPath]) { log.append("reconfigureItems \(indexPaths)") }
-    var canAnimateBatchUpdates: Bool { true }
-}
-
 /// One section of `count` rows (ids 0..<count) of fresh `HookedValue`
 /// components (new storage objects on every call).
 private func hookedBox(_ count: Int) -> Box<Int, Int> {
@@ -72,8 +51,8 @@ struct ReentrantDiffTests {
     /// renders after the outer one; `boxDiffReenteredFromComponentEquality`
     /// covers the workspace itself.)
     @Test func renderReenteredFromComponentEqualityKeepsTheOuterRowMap() {
-        let view = RecordingView()
-        let renderer = BoxRenderer<Int, Int, RecordingView>(view: view) { _ in }
+        let view = RecordingListView()
+        let renderer = BoxRenderer<Int, Int, RecordingListView>(view: view) { _ in }
         let old = hookedBox(4)
         renderer.render(old)
         // Inner renders of the same row count: the result's buffers are
@@ -101,8 +80,8 @@ struct ReentrantDiffTests {
     /// `Component.appendUnequal`; without it, a crash reading past
     /// `newContents`).
     @Test func renderReenteredFromComponentEqualityWithLargerDiffs() {
-        let view = RecordingView()
-        let renderer = BoxRenderer<Int, Int, RecordingView>(view: view) { _ in }
+        let view = RecordingListView()
+        let renderer = BoxRenderer<Int, Int, RecordingListView>(view: view) { _ in }
         let old = hookedBox(64)
         renderer.render(old)
         let a = intBox(Array(0..<20_000).map { $0 + 100 })
