@@ -150,28 +150,18 @@ extension BatchReplay {
     }
 }
 
-/// The values of a list by identity, those whose identity appears once:
-/// filed by the identity's `hashValue` and compared with `==` within it,
-/// not a Swift dictionary keyed by the caller's ids, which traps when it
-/// grows past ids that are `==` but hash differently (an identifier
-/// breaking `Hashable`'s contract). Such an id is then at worst not found.
+/// The values of a list by identity, those whose identity appears once
+/// (filed in ``HashBuckets``: no dictionary keyed by the caller's ids).
 struct UniqueByID<ID: Hashable, Value> {
-    /// Per `hashValue`, each identity with its value (nil once repeated).
-    private var filed: [Int: [(id: ID, value: Value?)]] = [:]
+    /// Each identity's value, nil once repeated.
+    private var filed = HashBuckets<ID, Value?>()
 
     /// Files `value` under `id`; a second value under the same id makes it
     /// ambiguous (nil).
     mutating func add(_ value: Value, id: ID) {
-        let bucket = id.hashValue
-        if let k = filed[bucket]?.firstIndex(where: { $0.id == id }) {
-            filed[bucket]![k].value = nil
-        } else {
-            filed[bucket, default: []].append((id, value))
-        }
+        if !filed.modifyFirst(id, { $0 = nil }) { filed.append(value, for: id) }
     }
 
     /// The value of `id` when it was filed exactly once.
-    subscript(id: ID) -> Value? {
-        filed[id.hashValue]?.first { $0.id == id }?.value
-    }
+    subscript(id: ID) -> Value? { filed.first(id) ?? nil }
 }

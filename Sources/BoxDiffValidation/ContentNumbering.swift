@@ -29,7 +29,7 @@ final class ContentNumbering {
 
     /// Per key, the distinct (header, footer) or (component, nil)
     /// contents seen with it and their numbers.
-    private var seen: ContentNumberer.Filed<Key, (Component?, Component?)> = [:]
+    private var seen: ContentNumberer.Filed<Key, (Component?, Component?)> = HashBuckets()
     private var numberer = ContentNumberer()
 
     /// The number of a row's `component` whose content hash is `hash`
@@ -52,19 +52,11 @@ final class ContentNumbering {
 /// that `equal` accepts, or a new number, unique across all keys of this
 /// numberer. The key only proposes; `equal` decides.
 ///
-/// Keys are filed by their `hashValue` (read once per content) and
-/// compared with `==` within it, not used as a Swift dictionary's keys: a
-/// dictionary keyed by the caller's type traps ("Duplicate keys of type …
-/// were found in a Dictionary") when it grows past keys that are `==` but
-/// hash differently, which an identifier breaking `Hashable`'s contract
-/// does. Such keys then only file contents apart; nothing traps.
-///
 /// - Complexity: one dictionary lookup, plus one `==` of keys and one
 ///   `equal` per earlier distinct content under the same key.
 struct ContentNumberer {
-    /// Contents filed by their key's `hashValue`: each with its key and
-    /// number.
-    typealias Filed<Key: Hashable, Value> = [Int: [(key: Key, value: Value, number: Int)]]
+    /// Contents filed by key (see ``HashBuckets``), each with its number.
+    typealias Filed<Key: Hashable, Value> = HashBuckets<Key, (value: Value, number: Int)>
 
     private var next = 1
 
@@ -73,12 +65,41 @@ struct ContentNumberer {
     mutating func number<Key: Hashable, Value>(
         _ value: Value, key: Key, in seen: inout Filed<Key, Value>, equal: (Value, Value) -> Bool
     ) -> Int {
-        let bucket = key.hashValue
-        if let known = seen[bucket] {
-            for entry in known where entry.key == key && equal(value, entry.value) { return entry.number }
-        }
+        if let known = seen.first(key, where: { equal(value, $0.value) }) { return known.number }
         defer { next += 1 }
-        seen[bucket, default: []].append((key, value, next))
+        seen.append((value, next), for: key)
         return next
+    }
+}
+
+/// Values filed under keys of the caller's type by each key's `hashValue`
+/// (read once per call) and told apart by `==` within it: not a Swift
+/// dictionary keyed by them, which traps ("Duplicate keys of type … were
+/// found in a Dictionary") when it grows past keys that are `==` but hash
+/// differently, as an identifier breaking `Hashable`'s contract does. Such
+/// keys are then only filed apart; nothing traps.
+struct HashBuckets<Key: Hashable, Value> {
+    private var buckets: [Int: [(key: Key, value: Value)]] = [:]
+
+    /// An empty map.
+    init() {}
+
+    /// The first value filed under a key `==` to `key` that `accepts`.
+    func first(_ key: Key, where accepts: (Value) -> Bool = { _ in true }) -> Value? {
+        buckets[key.hashValue]?.first { $0.key == key && accepts($0.value) }?.value
+    }
+
+    /// Files `value` under `key`, after the values already there.
+    mutating func append(_ value: Value, for key: Key) {
+        buckets[key.hashValue, default: []].append((key, value))
+    }
+
+    /// Changes the first value filed under a key `==` to `key`; false when
+    /// there is none.
+    mutating func modifyFirst(_ key: Key, _ change: (inout Value) -> Void) -> Bool {
+        let bucket = key.hashValue
+        guard let k = buckets[bucket]?.firstIndex(where: { $0.key == key }) else { return false }
+        change(&buckets[bucket]![k].value)
+        return true
     }
 }

@@ -10,7 +10,7 @@ import BoxDiff
 ///   `isContentEqual(to:)` per earlier distinct content of the same id.
 final class FlatContentNumbering<Element: Differentiable> {
     /// Per identity, the distinct contents seen and their numbers.
-    private var seen: ContentNumberer.Filed<Element.DifferenceIdentifier, Element> = [:]
+    private var seen: ContentNumberer.Filed<Element.DifferenceIdentifier, Element> = HashBuckets()
     private var numberer = ContentNumberer()
 
     /// The content number of `element`.

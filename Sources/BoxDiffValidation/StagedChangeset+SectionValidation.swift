@@ -17,8 +17,8 @@ final class SectionedContentNumbering<SectionType: DifferentiableSection> {
     typealias Element = SectionType.Collection.Element
     typealias State = BatchReplayState<SectionType.DifferenceIdentifier, Element.DifferenceIdentifier>
 
-    private var sections: ContentNumberer.Filed<SectionType.DifferenceIdentifier, SectionType> = [:]
-    private var rows: ContentNumberer.Filed<Element.DifferenceIdentifier, Element> = [:]
+    private var sections: ContentNumberer.Filed<SectionType.DifferenceIdentifier, SectionType> = HashBuckets()
+    private var rows: ContentNumberer.Filed<Element.DifferenceIdentifier, Element> = HashBuckets()
     private var numberer = ContentNumberer()
 
     /// The replay state of `data`: ids and numbered contents.

@@ -84,7 +84,7 @@ public func <> <RowID: Hashable>(id: RowID, component: Component) -> Node<RowID>
 /// `id <> value`: a row showing a comparable value (changed when the value
 /// is not `==` to the other side's).
 public func <> <RowID: Hashable, Value: Hashable & Sendable>(id: RowID, component: Value) -> Node<RowID> {
-    Node(id: id, component: Component(component))
+    Node(id: id, component: component)
 }
 
 /// `id <> object`: a row showing an instance of a class that is not
@@ -92,12 +92,12 @@ public func <> <RowID: Hashable, Value: Hashable & Sendable>(id: RowID, componen
 /// is incomparable (``Component/init(incomparable:)``): the row counts as
 /// changed on every diff, as Bento re-renders its visible rows.
 public func <> <RowID: Hashable, Value: AnyObject>(id: RowID, component: Value) -> Node<RowID> {
-    Node(id: id, component: Component(incomparable: component))
+    Node(id: id, component: component)
 }
 
 /// `id <> object` for a class that is `Hashable & Sendable`: compared by
 /// content, as any other comparable value (this overload settles the
 /// choice between the two above).
 public func <> <RowID: Hashable, Value: AnyObject & Hashable & Sendable>(id: RowID, component: Value) -> Node<RowID> {
-    Node(id: id, component: Component(component))
+    Node(id: id, component: component)
 }
