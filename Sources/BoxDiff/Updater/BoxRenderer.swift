@@ -226,12 +226,25 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// Applies the renders requested while one was being applied, in the
     /// order requested (and those they request in turn), then ends the
     /// applying.
+    ///
+    /// The queue is taken whole and run from a reversed copy's end, O(1)
+    /// per render, each render's Box released once it ran; renders
+    /// requested meanwhile queue up behind it, and run next. Taking the
+    /// renders one by one off the queue's front (`removeFirst()`) moved
+    /// every render still waiting, each time: quadratic in the renders
+    /// requested during one apply (100,000 took 3.5 s).
+    /// - Complexity: O(renders run) besides the renders themselves.
     @usableFromInline
     func runDeferredRenders() {
         while !deferredRenders.isEmpty {
-            switch deferredRenders.removeFirst() {
-            case .now(let box, let completion): renderNow(box, completion: completion)
-            case .background(let box, let relay): relay.task = startBackgroundRender(box)
+            var queue: [DeferredRender] = []
+            swap(&queue, &deferredRenders)
+            queue.reverse()
+            while let render = queue.popLast() {
+                switch render {
+                case .now(let box, let completion): renderNow(box, completion: completion)
+                case .background(let box, let relay): relay.task = startBackgroundRender(box)
+                }
             }
         }
         isApplying = false

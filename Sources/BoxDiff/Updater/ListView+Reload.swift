@@ -184,8 +184,28 @@ extension IndexSet {
     /// swift-corelibs-foundation each first insert turns the set's
     /// immutable storage into a mutable copy, so a one-section call cost
     /// about 2,500 instructions, several times what the set holds.
+    ///
+    /// A list out of order (a changeset decoded from JSON may hold one;
+    /// a diff's lists ascend) is sorted first: each run inserted below the
+    /// set's last range moves every range above it, so runs in descending
+    /// order cost quadratic time (160,000 sections: 1.8 s, against 0.01 s
+    /// ascending).
+    /// - Complexity: O(runs) for an ascending list, else O(k log k).
     @inlinable
     init(runsOf list: [Int]) {
+        var ascending = true
+        var i = 1
+        while i < list.count {
+            if list[i] < list[i - 1] {
+                ascending = false
+                break
+            }
+            i += 1
+        }
+        if !ascending {
+            self = IndexSet(runsOf: list.sorted())
+            return
+        }
         var k = 0
         let count = list.count
         var set: IndexSet?
