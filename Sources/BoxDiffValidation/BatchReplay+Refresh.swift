@@ -75,7 +75,7 @@ extension BatchReplay {
             var next = section.refresh
             while let check = next {
                 if case .section(_, let content, let rows) = refreshes[check].subject {
-                    refreshes[check].isUnchanged = Self.isUnchanged(content: content, rows: rows, target: expected)
+                    refreshes[check].isUnchanged = isUnchanged(content: content, rows: rows, target: expected)
                 }
                 next = refreshes[check].previous
             }
@@ -85,7 +85,7 @@ extension BatchReplay {
                 var next = section.rows[row].refresh
                 while let check = next {
                     if case .row(_, let content, _) = refreshes[check].subject {
-                        refreshes[check].isUnchanged = content == want.content
+                        refreshes[check].isUnchanged = contents.rows(content, want.content)
                     }
                     next = refreshes[check].previous
                 }
@@ -116,7 +116,7 @@ extension BatchReplay {
             switch refresh.subject {
             case .row(let id, let content, let reconfigure):
                 let unchanged =
-                    refresh.isUnchanged ?? (rowsByID[id].map { $0.content == content } ?? false)
+                    refresh.isUnchanged ?? (rowsByID[id].map { contents.rows(content, $0.content) } ?? false)
                 guard unchanged, let path = refresh.path else { continue }
                 let name = String(describing: id)
                 rule = reconfigure ? .reconfigureOfUnchangedRow : .reloadOfUnchangedContent
@@ -127,7 +127,7 @@ extension BatchReplay {
                 let unchanged =
                     refresh.isUnchanged
                     ?? (sectionsByID[id].map {
-                        Self.isUnchanged(content: content, rows: rows, target: $0)
+                        isUnchanged(content: content, rows: rows, target: $0)
                     }
                         ?? false)
                 guard unchanged else { continue }
@@ -144,9 +144,9 @@ extension BatchReplay {
 
     /// Whether a section showing `content` and `rows` before its reload
     /// already showed `target`.
-    static func isUnchanged(content: Int, rows: [Row], target: State.Section) -> Bool {
-        content == target.content && rows.count == target.rows.count
-            && zip(rows, target.rows).allSatisfy { $0.id == $1.id && $0.content == $1.content }
+    func isUnchanged(content: Int, rows: [Row], target: State.Section) -> Bool {
+        contents.sections(content, target.content) && rows.count == target.rows.count
+            && zip(rows, target.rows).allSatisfy { $0.id == $1.id && Self.same($0.content, $1.content, contents.rows) }
     }
 }
 

@@ -39,6 +39,9 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
     typealias Section = ReplaySection<SectionID, RowID>
 
     let messages: BatchMessages
+    /// How contents are compared (numbers, or occurrences of the caller's
+    /// values).
+    let contents: ContentEquality
     /// Most rows an unknown inserted section may claim: no intermediate
     /// state needs more rows than the before and target states hold together.
     let rowLimit: Int
@@ -50,8 +53,9 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
     /// section (rule 11 holds for them).
     var landedReloads: Set<LandedReload> = []
 
-    init(messages: BatchMessages, before: State, target: State) {
+    init(messages: BatchMessages, before: State, target: State, contents: ContentEquality = .numbers) {
         self.messages = messages
+        self.contents = contents
         rowLimit = (before.sections + target.sections).reduce(0) { $0 + $1.rows.count }
     }
 

@@ -49,13 +49,14 @@ extension BatchUpdateValidator {
 
     /// The replay behind `replayViolations(from:to:steps:)`: its violations
     /// in the order found, and the reloads that landed where the data source
-    /// has their row or section.
+    /// has their row or section. `contents` compares the states' contents.
     func replay<SectionID: Hashable, RowID: Hashable>(
         from before: BatchReplayState<SectionID, RowID>,
         to target: BatchReplayState<SectionID, RowID>,
-        steps: [BatchReplayStep<SectionID, RowID>]
+        steps: [BatchReplayStep<SectionID, RowID>],
+        contents: ContentEquality = .numbers
     ) -> BatchReplay<SectionID, RowID> {
-        var replay = BatchReplay(messages: messages, before: before, target: target)
+        var replay = BatchReplay(messages: messages, before: before, target: target, contents: contents)
         var screen = BatchReplay.screen(before)
         for (index, step) in steps.enumerated() {
             let isLast = index == steps.count - 1
@@ -107,7 +108,18 @@ extension BatchUpdateValidator {
         to target: BatchReplayState<SectionID, RowID>,
         steps: [BatchReplayStep<SectionID, RowID>]
     ) -> [BatchViolation] {
-        let replay = replay(from: before, to: target, steps: steps)
+        violations(from: before, to: target, steps: steps, contents: .numbers)
+    }
+
+    /// ``violations(from:to:steps:)`` with the states' contents compared by
+    /// `contents`.
+    func violations<SectionID: Hashable, RowID: Hashable>(
+        from before: BatchReplayState<SectionID, RowID>,
+        to target: BatchReplayState<SectionID, RowID>,
+        steps: [BatchReplayStep<SectionID, RowID>],
+        contents: ContentEquality
+    ) -> [BatchViolation] {
+        let replay = replay(from: before, to: target, steps: steps, contents: contents)
         let structural = validate(before: before.shape, steps: steps.map(\.step)).filter { violation in
             guard violation.rule == .reloadTarget, let batchIndex = violation.batchIndex,
                 let section = violation.section

@@ -103,3 +103,68 @@ struct HashBuckets<Key: Hashable, Value> {
         return true
     }
 }
+
+/// How one replay check compares the contents of its states: numbers
+/// (``ContentNumbering``, or a caller's own hashes) are equal when `==`;
+/// occurrences (``ContentOccurrences``) are compared through the values
+/// they stand for.
+struct ContentEquality {
+    /// Whether two row contents are equal.
+    let rows: (Int, Int) -> Bool
+    /// Whether two section contents are equal.
+    let sections: (Int, Int) -> Bool
+
+    /// Contents that are numbers: equal when `==`.
+    static var numbers: ContentEquality { ContentEquality(rows: ==, sections: ==) }
+}
+
+/// The contents of the caller's own values (flat elements, sections and
+/// their elements) for one replay check, each given as its occurrence: the
+/// index of the value among all those seen, compared only when the replay
+/// compares two of them (``ContentEquality``).
+///
+/// These values have no content hash, only `isContentEqual(to:)`, so
+/// numbering them (equal numbers for content-equal values of one identity)
+/// compares each value with every earlier distinct content of its identity:
+/// quadratic in the occurrences of one identity with distinct contents
+/// (duplicates are allowed), which whoever picks ids and contents can send.
+/// The replay itself compares only a row's content with that of a row of the
+/// same identity in the target, a bounded number of times per row and call.
+///
+/// Two occurrences compare as the numbering numbered them: equal when they
+/// are one occurrence, or when their identities (as read when filed) have
+/// the same `hashValue` and are `==` and the later value
+/// `isContentEqual(to:)` the earlier one.
+///
+/// - Complexity: O(1) to file a value (one `hashValue`); one `==` of
+///   identities and one `isContentEqual(to:)` per comparison.
+final class ContentOccurrences<Value, ID: Hashable> {
+    private var values: [Value] = []
+    private var ids: [ID] = []
+    private var idHashes: [Int] = []
+    private let isContentEqual: (Value, Value) -> Bool
+
+    /// An empty list; `isContentEqual(later, earlier)` compares the
+    /// contents of two values.
+    init(isContentEqual: @escaping (Value, Value) -> Bool) {
+        self.isContentEqual = isContentEqual
+    }
+
+    /// Files `value`, whose identity is `id`; returns its occurrence.
+    func occurrence(of value: Value, id: ID) -> Int {
+        values.append(value)
+        ids.append(id)
+        idHashes.append(id.hashValue)
+        return values.count - 1
+    }
+
+    /// Whether occurrences `a` and `b` have equal contents (false for an
+    /// index this list did not give).
+    func equal(_ a: Int, _ b: Int) -> Bool {
+        let (earlier, later) = a < b ? (a, b) : (b, a)
+        guard earlier >= 0, later < values.count else { return false }
+        if a == b { return true }
+        return idHashes[earlier] == idHashes[later] && ids[earlier] == ids[later]
+            && isContentEqual(values[later], values[earlier])
+    }
+}

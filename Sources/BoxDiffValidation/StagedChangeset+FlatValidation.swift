@@ -4,10 +4,14 @@ import BoxDiff
 /// shared by every state of one replay check: among elements with the same
 /// `differenceIdentifier`, content-equal elements get equal numbers and the
 /// others different ones (elements with different identities are never
-/// compared).
+/// compared). For the public ``StagedChangeset/replaySteps()``, whose
+/// contents must be numbers; the check itself
+/// (``StagedChangeset/violations(from:validator:)``) files occurrences
+/// instead (``ContentOccurrences``).
 ///
 /// - Complexity: one dictionary lookup per element, plus one
-///   `isContentEqual(to:)` per earlier distinct content of the same id.
+///   `isContentEqual(to:)` per earlier distinct content of the same id
+///   (quadratic in the occurrences of one id with distinct contents).
 final class FlatContentNumbering<Element: Differentiable> {
     /// Per identity, the distinct contents seen and their numbers.
     private var seen: ContentNumberer.Filed<Element.DifferenceIdentifier, Element> = HashBuckets()
@@ -19,15 +23,28 @@ final class FlatContentNumbering<Element: Differentiable> {
     }
 }
 
+/// The contents of flat elements as occurrences, for one replay check.
+typealias FlatContentOccurrences<Element: Differentiable> = ContentOccurrences<Element, Element.DifferenceIdentifier>
+
+extension ContentOccurrences where Value: Differentiable, ID == Value.DifferenceIdentifier {
+    /// An empty list comparing contents by `isContentEqual(to:)`.
+    convenience init() {
+        self.init { $0.isContentEqual(to: $1) }
+    }
+
+    /// The occurrence of `element`, filed under its `differenceIdentifier`.
+    func occurrence(of element: Value) -> Int {
+        occurrence(of: element, id: element.differenceIdentifier)
+    }
+}
+
 extension Collection where Element: Differentiable {
     /// This flat list as the replay check reads it: one section (id 0,
     /// content 0) whose rows are the elements, identified by
-    /// `differenceIdentifier`, their contents numbered by `numbering`.
-    func flatReplayState(numbering: FlatContentNumbering<Element>) -> BatchReplayState<
-        Int, Element.DifferenceIdentifier
-    > {
+    /// `differenceIdentifier`, their contents given by `content`.
+    func flatReplayState(content: (Element) -> Int) -> BatchReplayState<Int, Element.DifferenceIdentifier> {
         typealias State = BatchReplayState<Int, Element.DifferenceIdentifier>
-        let rows = map { State.Row(id: $0.differenceIdentifier, content: numbering.number($0)) }
+        let rows = map { State.Row(id: $0.differenceIdentifier, content: content($0)) }
         return State(sections: [State.Section(id: 0, content: 0, rows: rows)])
     }
 }
@@ -48,16 +65,17 @@ extension StagedChangeset where Data: Collection, Data.Element: Differentiable {
     /// `isContentEqual(to:)` among the elements of the same id. Empty for a
     /// `reloadsEverything` plan.
     public func replaySteps() -> [BatchReplayStep<Int, Data.Element.DifferenceIdentifier>] {
-        replaySteps(numbering: FlatContentNumbering())
+        let numbering = FlatContentNumbering<Data.Element>()
+        return replaySteps(content: numbering.number)
     }
 
-    /// ``replaySteps()`` with contents numbered by `numbering`.
+    /// ``replaySteps()`` with contents given by `content`.
     func replaySteps(
-        numbering: FlatContentNumbering<Data.Element>
+        content: (Data.Element) -> Int
     ) -> [BatchReplayStep<Int, Data.Element.DifferenceIdentifier>] {
         guard !reloadsEverything else { return [] }
         return stages.map {
-            BatchReplayStep(update: $0.batchUpdate, afterState: $0.data.flatReplayState(numbering: numbering))
+            BatchReplayStep(update: $0.batchUpdate, afterState: $0.data.flatReplayState(content: content))
         }
     }
 
@@ -75,16 +93,20 @@ extension StagedChangeset where Data: Collection, Data.Element: Differentiable {
     /// let changeset = try StagedChangeset(source: ["a", "b"], target: ["b", "c"])
     /// changeset.violations(from: ["a", "b"])   // []
     /// ```
-    /// - Complexity: O(elements + calls) per stage, plus hashing the ids.
+    /// - Complexity: O(elements + calls) per stage, plus hashing the ids:
+    ///   contents are compared only where the replay compares two rows of
+    ///   the same id, whatever the duplicates.
     public func violations(
         from source: Data, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView)
     ) -> [BatchViolation] {
-        let numbering = FlatContentNumbering<Data.Element>()
-        // The source first, so its contents get the first numbers.
-        let before = source.flatReplayState(numbering: numbering)
-        let steps = replaySteps(numbering: numbering)
+        let occurrences = FlatContentOccurrences<Data.Element>()
+        // The source first, as the numbering filed it (the later of two
+        // occurrences is the one asked `isContentEqual(to:)`).
+        let before = source.flatReplayState(content: occurrences.occurrence)
+        let steps = replaySteps(content: occurrences.occurrence)
         guard let target = steps.last?.afterState else { return [] }
-        return validator.violations(from: before, to: target, steps: steps)
+        return validator.violations(
+            from: before, to: target, steps: steps, contents: ContentEquality(rows: occurrences.equal, sections: ==))
     }
 
     /// This flat changeset, after checking it against UIKit's batch-update

@@ -1,27 +1,30 @@
 import BoxDiff
 
-/// Content numbers for sectioned data of the caller's own types, shared by
-/// every state of one replay check: two sections (or two elements) with the
-/// same `differenceIdentifier` get the same number exactly when
-/// `isContentEqual(to:)` says their contents are equal.
+/// The contents of sectioned data of the caller's own types, shared by
+/// every state of one replay check: each section and element is given as
+/// its occurrence (``ContentOccurrences``), and two of them compare equal
+/// when their `differenceIdentifier`s are equal and `isContentEqual(to:)`
+/// says their contents are.
 ///
-/// The replay compares contents only between a row and rows with its own
-/// identity (and sections likewise), so numbering per identity is enough;
-/// it keeps the check linear, where numbering by content alone would
-/// compare every distinct content with every other (these values have no
-/// content hash).
-/// - Complexity: one dictionary lookup per section and element, plus one
-///   `isContentEqual(to:)` per earlier distinct content of its identity
-///   (usually one or two).
-final class SectionedContentNumbering<SectionType: DifferentiableSection> {
+/// These values have no content hash: numbering them per identity compared
+/// each with every earlier distinct content of its identity, quadratic in
+/// the occurrences of one identity with distinct contents (duplicates are
+/// allowed). The replay compares contents only between a row and a row of
+/// its own identity in the target (and sections likewise), so only those
+/// comparisons are made.
+/// - Complexity: O(1) per section and element (one `hashValue`), and one
+///   `isContentEqual(to:)` per comparison the replay makes.
+final class SectionedContentOccurrences<SectionType: DifferentiableSection> {
     typealias Element = SectionType.Collection.Element
     typealias State = BatchReplayState<SectionType.DifferenceIdentifier, Element.DifferenceIdentifier>
 
-    private var sections: ContentNumberer.Filed<SectionType.DifferenceIdentifier, SectionType> = HashBuckets()
-    private var rows: ContentNumberer.Filed<Element.DifferenceIdentifier, Element> = HashBuckets()
-    private var numberer = ContentNumberer()
+    private let sections = ContentOccurrences<SectionType, SectionType.DifferenceIdentifier>()
+    private let rows = ContentOccurrences<Element, Element.DifferenceIdentifier>()
 
-    /// The replay state of `data`: ids and numbered contents.
+    /// How the replay compares the contents of the states made here.
+    var equality: ContentEquality { ContentEquality(rows: rows.equal, sections: sections.equal) }
+
+    /// The replay state of `data`: ids and the occurrences of contents.
     func state<Data: Collection>(of data: Data) -> State where Data.Element == SectionType {
         var states: [State.Section] = []
         states.reserveCapacity(data.count)
@@ -30,21 +33,13 @@ final class SectionedContentNumbering<SectionType: DifferentiableSection> {
             rowStates.reserveCapacity(section.elements.count)
             for element in section.elements {
                 let id = element.differenceIdentifier
-                rowStates.append(State.Row(id: id, content: number(element, id: id, in: &rows)))
+                rowStates.append(State.Row(id: id, content: rows.occurrence(of: element, id: id)))
             }
             let id = section.differenceIdentifier
-            states.append(State.Section(id: id, content: number(section, id: id, in: &sections), rows: rowStates))
+            states.append(
+                State.Section(id: id, content: sections.occurrence(of: section, id: id), rows: rowStates))
         }
         return State(sections: states)
-    }
-
-    /// The number of `value`, whose identity is `id`: that of the first
-    /// earlier value of this identity it is content-equal to, or a new one.
-    private func number<Value: Differentiable>(
-        _ value: Value, id: Value.DifferenceIdentifier,
-        in seen: inout ContentNumberer.Filed<Value.DifferenceIdentifier, Value>
-    ) -> Int {
-        numberer.number(value, key: id, in: &seen) { $0.isContentEqual(to: $1) }
     }
 }
 
@@ -62,16 +57,19 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
     /// let changeset = try StagedChangeset(source: old, target: new)   // [ArraySection]
     /// changeset.violations(from: old)   // []
     /// ```
-    /// - Complexity: O(sections + elements + calls) per stage.
+    /// - Complexity: O(sections + elements + calls) per stage, whatever the
+    ///   duplicates (compared only where the replay compares two rows of one id).
     public func violations(
         from source: Data, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView)
     ) -> [BatchViolation] {
         guard !reloadsEverything, !stages.isEmpty else { return [] }
-        let numbering = SectionedContentNumbering<Data.Element>()
-        let before = numbering.state(of: source)
-        let steps = stages.map { BatchReplayStep(update: $0.batchUpdate, afterState: numbering.state(of: $0.data)) }
+        let occurrences = SectionedContentOccurrences<Data.Element>()
+        let before = occurrences.state(of: source)
+        let steps = stages.map {
+            BatchReplayStep(update: $0.batchUpdate, afterState: occurrences.state(of: $0.data))
+        }
         guard let target = steps.last?.afterState else { return [] }
-        return validator.violations(from: before, to: target, steps: steps)
+        return validator.violations(from: before, to: target, steps: steps, contents: occurrences.equality)
     }
 
     /// This sectioned changeset, after checking it against UIKit's
