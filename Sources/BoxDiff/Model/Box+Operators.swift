@@ -35,7 +35,8 @@ precedencegroup SectionConcatenationPrecedence {
 infix operator |-+ : SectionConcatenationPrecedence
 /// Appends an optional section (or an `.iff` one) to a Box.
 infix operator |-? : SectionConcatenationPrecedence
-/// Appends a row to a section, or to the last section of a Box.
+/// Appends a row to a section, or to the last section of a Box; joins
+/// rows into an array (`node |---+ node`).
 infix operator |---+ : NodeConcatenationPrecedence
 /// Appends an optional row (or an `.iff` one).
 infix operator |---? : NodeConcatenationPrecedence
@@ -105,7 +106,52 @@ extension Section {
     }
 }
 
+// MARK: Rows without a section
+
+/// `node |---+ node`: the two rows as an array, as in Bento, to append
+/// later with `|---*`:
+///
+/// ```swift
+/// let rows = Node(id: 1, component: "one") |---+ Node(id: 2, component: "two")
+/// let section = Section<String, Int>(id: "a") |---* rows
+/// ```
+public func |---+ <RowID: Hashable>(lhs: Node<RowID>, rhs: Node<RowID>) -> [Node<RowID>] {
+    [lhs, rhs]
+}
+
+/// `rows |---+ node`: `rows` with `node` appended (in place when the
+/// array is not shared, as in a chain `a |---+ b |---+ c`).
+public func |---+ <RowID: Hashable>(lhs: consuming [Node<RowID>], rhs: Node<RowID>) -> [Node<RowID>] {
+    lhs.append(rhs)
+    return lhs
+}
+
+/// `node |---? node`: `node` and the second row when it is not `nil` (or
+/// an `.iff` one whose condition holds), as an array.
+public func |---? <RowID: Hashable>(lhs: Node<RowID>, rhs: Node<RowID>?) -> [Node<RowID>] {
+    if let rhs { return [lhs, rhs] }
+    return [lhs]
+}
+
+/// `rows |---? node`: `rows` with `node` appended when it is not `nil`.
+public func |---? <RowID: Hashable>(lhs: consuming [Node<RowID>], rhs: Node<RowID>?) -> [Node<RowID>] {
+    if let rhs { lhs.append(rhs) }
+    return lhs
+}
+
 extension Optional {
+    /// `generator(value)` when `optional` holds a value, else `nil`:
+    /// Bento's `.some`, for a section or row made from an optional.
+    ///
+    /// ```swift
+    /// let box = Box<Int, Int>.empty
+    ///     |-? .some(user) { user in Section(id: 1, header: user.name) }
+    /// ```
+    public static func some<Value>(_ optional: Value?, _ generator: (Value) throws -> Wrapped) rethrows -> Wrapped? {
+        guard let value = optional else { return nil }
+        return try generator(value)
+    }
+
     /// `generator()` when `condition` holds, else `nil`: Bento's `.iff`, for
     /// conditional sections and rows.
     ///

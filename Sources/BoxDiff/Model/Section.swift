@@ -19,12 +19,35 @@ public struct Section<SectionID: Hashable, RowID: Hashable>: CustomStringConvert
     /// The rows, in order.
     public var rows: [Node<RowID>]
 
+    /// A row of this section (Bento's `Section.Item`).
+    public typealias Item = Node<RowID>
+
+    /// The rows, under Bento's later name (`section.items`): the same
+    /// array as ``rows``, read and mutated in place.
+    public var items: [Node<RowID>] {
+        get { rows }
+        _modify { yield &rows }
+    }
+
     /// A section with the given identity, header, footer and rows.
     public init(id: SectionID, header: Component? = nil, footer: Component? = nil, rows: [Node<RowID>] = []) {
         self.id = id
         self.header = header
         self.footer = footer
         self.rows = rows
+    }
+
+    /// A section with the given identity, header, footer and rows, with
+    /// Bento's later label `items:`.
+    public init(id: SectionID, header: Component? = nil, footer: Component? = nil, items: [Node<RowID>]) {
+        self.init(id: id, header: header, footer: footer, rows: items)
+    }
+
+    /// Whether the headers and footers of two sections are equal (Bento's
+    /// `hasEqualMetadata`): what decides whether a section with the same
+    /// identity is updated (reloaded). The rows are not compared.
+    public static func hasEqualMetadata(_ lhs: Section, _ rhs: Section) -> Bool {
+        lhs.header == rhs.header && lhs.footer == rhs.footer
     }
 
     /// Appends `node`.
