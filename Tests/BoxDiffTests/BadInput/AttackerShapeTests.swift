@@ -3,12 +3,6 @@ import Testing
 
 @testable import BoxDiff
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 // Box pairs shaped by whoever picks the ids and contents, which once made
 // the staged plan quadratic in sections (found by review, 2026-11-25): for
 // each section with row deletes or updates, stages 1 and 2 searched the
@@ -17,23 +11,6 @@ import Testing
 // diff of the crafted pair must cost about what the same-sized control
 // costs, in this process: CPU time as a ratio, not a speed goal (quadratic
 // work here is tens of times more; linear, about the same).
-
-/// CPU time of this thread while `body` runs (the fastest of three runs),
-/// in seconds: the thread's own, so tests running beside it do not count.
-private func cpuSeconds(_ body: () throws -> Void) rethrows -> Double {
-    func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-    var best = Double.infinity
-    for _ in 0..<3 {
-        let start = now()
-        try body()
-        best = min(best, now() - start)
-    }
-    return best
-}
 
 /// `n` sections of two rows each; in the target the first half of the
 /// sections have lost their rows. `rebound`: every row's component is

@@ -3,12 +3,6 @@ import Testing
 
 @testable import BoxDiff
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 // Inputs that once cost quadratic time in the updater (found by review,
 // 2026-11-25, fifth session): renders requested in bulk while one render
 // is being applied, and a changeset whose section lists descend (JSON from
@@ -16,23 +10,6 @@ import Testing
 // a same-sized control costs, in this process: CPU time as a ratio, not a
 // speed goal (the quadratic work was tens of times more; linear, about the
 // same).
-
-/// CPU time of this thread while `body` runs (the fastest of three runs),
-/// in seconds: the thread's own, so tests running beside it do not count.
-private func cpuSeconds(_ body: () throws -> Void) rethrows -> Double {
-    func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-    var best = Double.infinity
-    for _ in 0..<3 {
-        let start = now()
-        try body()
-        best = min(best, now() - start)
-    }
-    return best
-}
 
 /// A view that only counts the calls it gets.
 @MainActor
