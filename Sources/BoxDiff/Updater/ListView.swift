@@ -3,8 +3,10 @@ import Foundation
 /// A list view that takes batch updates: the methods of
 /// `UICollectionView` that apply a ``StagedChangeset``, with UIKit's own
 /// signatures, so that `UICollectionView` conforms as it is (see
-/// `UICollectionView+ListView.swift`) and `UITableView` and
-/// `NSCollectionView` through thin adapters.
+/// `UICollectionView+ListView.swift`) and `UITableView`,
+/// `NSCollectionView` and `NSTableView` through thin adapters (the last
+/// one converts each batch to `NSTableView`'s calls that apply one at a
+/// time, in platform-neutral code).
 ///
 /// The updater (``reload(using:interrupt:setData:completion:)``) holds all
 /// the logic and needs nothing but these calls, so it runs (and is tested)

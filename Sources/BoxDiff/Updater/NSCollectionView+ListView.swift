@@ -54,4 +54,32 @@
         /// True when the collection view is in a window.
         public var canAnimateBatchUpdates: Bool { collectionView.window != nil }
     }
+
+    extension NSCollectionView {
+        /// ``ListView/reload(using:interrupt:setData:completion:)`` through a
+        /// ``CollectionListView``: DifferenceKit's
+        /// `reload(using:interrupt:setData:)`, plus a `completion` (called
+        /// when the last batch's animations end, or after the reload).
+        ///
+        /// Each stage is one `performBatchUpdates(_:completionHandler:)` on
+        /// the collection view's animator proxy, whose block sets the
+        /// stage's data, then deletes, inserts, reloads and moves items, as
+        /// DifferenceKit's does; section changes (which DifferenceKit's
+        /// AppKit extension leaves out) come first, as on UIKit.
+        ///
+        /// ```swift
+        /// collectionView.reload(using: changeset, interrupt: { $0.changeCount > 100 }) { data in
+        ///     self.data = data
+        /// }
+        /// ```
+        public func reload<Data>(
+            using changeset: StagedChangeset<Data>,
+            interrupt: ((Changeset<Data>) -> Bool)? = nil,
+            setData: (Data) -> Void,
+            completion: (() -> Void)? = nil
+        ) {
+            CollectionListView(self).reload(
+                using: changeset, interrupt: interrupt, setData: setData, completion: completion)
+        }
+    }
 #endif
