@@ -131,10 +131,15 @@ struct ContentEquality {
 /// The replay itself compares only a row's content with that of a row of the
 /// same identity in the target, a bounded number of times per row and call.
 ///
-/// Two occurrences compare as the numbering numbered them: equal when they
-/// are one occurrence, or when their identities (as read when filed) have
-/// the same `hashValue` and are `==` and the later value
-/// `isContentEqual(to:)` the earlier one.
+/// Two occurrences are equal when they are one occurrence, or when their
+/// identities (as read when filed) have the same `hashValue` and are `==`
+/// (the earlier on the left) and the later value `isContentEqual(to:)` the
+/// earlier one. That is the numbering's answer whenever
+/// `isContentEqual(to:)` is an equivalence among the values of one
+/// identity; where it is not (a tolerance: not transitive), this is the
+/// direct comparison the diff makes, where the numbering compared a value
+/// only with the first of each class it had opened, and could report a
+/// missed update the diff rightly did not emit.
 ///
 /// - Complexity: O(1) to file a value (one `hashValue`); one `==` of
 ///   identities and one `isContentEqual(to:)` per comparison.

@@ -273,23 +273,38 @@ struct BentoSnippetPortTests {
         #expect(deleted == [1])
     }
 
-    /// Bento's Node.swift: `node |---+ node` and `nodes |---+ node` make an
-    /// array of rows; If.swift: `node |---? .iff(…)` likewise.
-    @Test func nodesJoinIntoArrays() {
+    /// Bento's Node.swift joins rows into an array with `node |---+ node`;
+    /// here rows without a section are an array literal, appended with
+    /// `|---*`. Overloads of `|---+` and `|---?` taking a row or an array
+    /// on the left made this 16-operator chain (0.2 s to type-check without
+    /// them) fail to type-check "in reasonable time": it must compile.
+    @Test func longChainOfOptionalRowsTypeChecks() {
+        func section(_ flag: Bool) -> Section<String, Int> {
+            Section(id: "a", header: "A")
+                |---? .iff(flag) { 0 <> "r0" }
+                |---+ 100 <> "q0"
+                |---? .iff(flag) { 1 <> "r1" }
+                |---+ 101 <> "q1"
+                |---? .iff(flag) { 2 <> "r2" }
+                |---+ 102 <> "q2"
+                |---? .iff(flag) { 3 <> "r3" }
+                |---+ 103 <> "q3"
+                |---? .iff(flag) { 4 <> "r4" }
+                |---+ 104 <> "q4"
+                |---? .iff(flag) { 5 <> "r5" }
+                |---+ 105 <> "q5"
+                |---? .iff(flag) { 6 <> "r6" }
+                |---+ 106 <> "q6"
+                |---? .iff(flag) { 7 <> "r7" }
+                |---+ 107 <> "q7"
+        }
+        #expect(section(true).rows.map(\.id) == (0..<8).flatMap { [$0, 100 + $0] })
+        #expect(section(false).rows.map(\.id) == Array(100..<108))
         let a = Node(id: TestRowId.first, component: TestCustomEqualityRenderable(value: 0))
         let b = Node(id: TestRowId.second, component: TestCustomEqualityRenderable(value: 1))
-        let pair = a |---+ b
-        #expect(pair.map(\.id) == [.first, .second])
-        let three = a |---+ b |---+ a
-        #expect(three.map(\.id) == [.first, .second, .first])
-        #expect((a |---? .iff(false, b)).map(\.id) == [.first])
-        #expect((a |---? .iff(true, b)).map(\.id) == [.first, .second])
-        #expect((pair |---? .iff(true) { a }).map(\.id) == [.first, .second, .first])
-        #expect((pair |---? nil).count == 2)
-
-        let section = Section<TestSectionId, TestRowId>(id: .first) |---* (a |---+ b)
-        #expect(section.rows == [a, b])
-        // Appending to a Box's last section and to a section still works.
+        let rows = [a, b]
+        #expect((Section<TestSectionId, TestRowId>(id: .first) |---* rows).rows == [a, b])
+        // Appending to a Box's last section and to a section.
         let box = Box<TestSectionId, TestRowId>.empty |-+ Section(id: .first) |---+ a |---+ b
         #expect(box.sections[0].rows == [a, b])
     }
@@ -427,4 +442,59 @@ struct BentoSnippetPortTests {
         id: 0, header: Component(2), footer: Component(incomparable: EmptySpaceComponent(height: 3)), items: [])
     #expect(componentAndClass.header == Component(2))
     #expect(componentAndClass.footer?.value(as: EmptySpaceComponent.self)?.height == 3)
+}
+
+/// A header model that is a class, `Hashable & Sendable`: compared by
+/// content, as `Node(id:component:)` compares it.
+private final class HeaderModel: Hashable, Sendable {
+    let title: String
+    init(_ title: String) { self.title = title }
+    static func == (lhs: HeaderModel, rhs: HeaderModel) -> Bool { lhs.title == rhs.title }
+    func hash(into hasher: inout Hasher) { hasher.combine(title) }
+}
+
+/// A class that is `Hashable & Sendable` as a header or footer is compared
+/// by content, as the same class as a row's component is: a section whose
+/// header did not change is not reloaded on every diff. (The class-instance
+/// initializers made it incomparable, reloading the section every time.)
+@Test func hashableSendableClassHeadersCompareByContent() throws {
+    typealias S = Section<Int, Int>
+    let plain = EmptySpaceComponent(height: 1)
+    #expect(Node(id: 0, component: HeaderModel("a")).component.isComparable)
+    let sections: [(S, S)] = [
+        (S(id: 0, header: HeaderModel("a")), S(id: 0, header: HeaderModel("a"))),
+        (S(id: 0, footer: HeaderModel("a")), S(id: 0, footer: HeaderModel("a"))),
+        (
+            S(id: 0, header: HeaderModel("a"), footer: HeaderModel("b")),
+            S(id: 0, header: HeaderModel("a"), footer: HeaderModel("b"))
+        ),
+        (S(id: 0, header: HeaderModel("a"), items: []), S(id: 0, header: HeaderModel("a"), items: [])),
+        (S(id: 0, footer: HeaderModel("a"), items: []), S(id: 0, footer: HeaderModel("a"), items: [])),
+        (
+            S(id: 0, header: HeaderModel("a"), footer: HeaderModel("b"), items: []),
+            S(id: 0, header: HeaderModel("a"), footer: HeaderModel("b"), items: [])
+        ),
+    ]
+    for (old, new) in sections {
+        #expect(S.hasEqualMetadata(old, new), "\(old)")
+        #expect(old.header?.isComparable != false && old.footer?.isComparable != false, "\(old)")
+        let changeset = try StagedChangeset(source: Box(sections: [old]), target: Box(sections: [new]))
+        #expect(changeset.isEmpty, "\(old): \(changeset)")
+    }
+    #expect(!S.hasEqualMetadata(S(id: 0, header: HeaderModel("a")), S(id: 0, header: HeaderModel("b"))))
+    // Next to a class that is not comparable, each keeps its own kind.
+    for section in [
+        S(id: 0, header: HeaderModel("a"), footer: plain), S(id: 0, header: HeaderModel("a"), footer: plain, items: []),
+    ] {
+        #expect(section.header == Component(HeaderModel("a")))
+        #expect(section.footer?.isComparable == false)
+    }
+    for section in [
+        S(id: 0, header: plain, footer: HeaderModel("b")), S(id: 0, header: plain, footer: HeaderModel("b"), items: []),
+    ] {
+        #expect(section.header?.isComparable == false)
+        #expect(section.footer == Component(HeaderModel("b")))
+    }
+    // A class that is not `Hashable & Sendable` stays incomparable.
+    #expect(S(id: 0, header: plain).header?.isComparable == false)
 }

@@ -35,8 +35,7 @@ precedencegroup SectionConcatenationPrecedence {
 infix operator |-+ : SectionConcatenationPrecedence
 /// Appends an optional section (or an `.iff` one) to a Box.
 infix operator |-? : SectionConcatenationPrecedence
-/// Appends a row to a section, or to the last section of a Box; joins
-/// rows into an array (`node |---+ node`).
+/// Appends a row to a section, or to the last section of a Box.
 infix operator |---+ : NodeConcatenationPrecedence
 /// Appends an optional row (or an `.iff` one).
 infix operator |---? : NodeConcatenationPrecedence
@@ -104,39 +103,6 @@ extension Section {
         lhs.append(nodes: rhs)
         return lhs
     }
-}
-
-// MARK: Rows without a section
-
-/// `node |---+ node`: the two rows as an array, as in Bento, to append
-/// later with `|---*`:
-///
-/// ```swift
-/// let rows = Node(id: 1, component: "one") |---+ Node(id: 2, component: "two")
-/// let section = Section<String, Int>(id: "a") |---* rows
-/// ```
-public func |---+ <RowID: Hashable>(lhs: Node<RowID>, rhs: Node<RowID>) -> [Node<RowID>] {
-    [lhs, rhs]
-}
-
-/// `rows |---+ node`: `rows` with `node` appended (in place when the
-/// array is not shared, as in a chain `a |---+ b |---+ c`).
-public func |---+ <RowID: Hashable>(lhs: consuming [Node<RowID>], rhs: Node<RowID>) -> [Node<RowID>] {
-    lhs.append(rhs)
-    return lhs
-}
-
-/// `node |---? node`: `node` and the second row when it is not `nil` (or
-/// an `.iff` one whose condition holds), as an array.
-public func |---? <RowID: Hashable>(lhs: Node<RowID>, rhs: Node<RowID>?) -> [Node<RowID>] {
-    if let rhs { return [lhs, rhs] }
-    return [lhs]
-}
-
-/// `rows |---? node`: `rows` with `node` appended when it is not `nil`.
-public func |---? <RowID: Hashable>(lhs: consuming [Node<RowID>], rhs: Node<RowID>?) -> [Node<RowID>] {
-    if let rhs { lhs.append(rhs) }
-    return lhs
 }
 
 extension Optional {

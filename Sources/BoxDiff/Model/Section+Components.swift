@@ -4,7 +4,10 @@
 // an instance of any class as the header or footer, as `Node(id:component:)`
 // takes one as a row: incomparable (``Component/init(incomparable:)``), so
 // the section counts as updated (reloaded) on every diff, as Bento
-// re-renders its visible headers and footers.
+// re-renders its visible headers and footers. As with `Node(id:component:)`,
+// a class that is `Hashable & Sendable` is compared by content instead
+// (the overloads at the end settle the choice), in every combination of
+// such a class and another one.
 //
 // A ``Component``, a string literal or `nil` goes through the initializer
 // of `Section.swift` that takes `Component?`, as does a comparable value
@@ -80,5 +83,101 @@ extension Section {
         self.init(
             id: id, header: Optional(Component(incomparable: header)),
             footer: Optional(Component(incomparable: footer)), rows: items)
+    }
+
+    // Classes that are `Hashable & Sendable`: compared by content, as
+    // `Node(id:component:)` compares them (these settle the choice between
+    // the overloads above and the `Component(_:)` a comparable value gets).
+
+    /// A section with a header that is an instance of a `Hashable &
+    /// Sendable` class, compared by content (``Component/init(_:)``), and
+    /// its rows.
+    @_disfavoredOverload
+    public init<Header: AnyObject & Hashable & Sendable>(id: SectionID, header: Header, rows: [Node<RowID>] = []) {
+        self.init(id: id, header: Component(header), footer: nil, rows: rows)
+    }
+
+    /// A section with a footer that is an instance of a `Hashable &
+    /// Sendable` class, compared by content, and its rows.
+    @_disfavoredOverload
+    public init<Footer: AnyObject & Hashable & Sendable>(id: SectionID, footer: Footer, rows: [Node<RowID>] = []) {
+        self.init(id: id, header: nil, footer: Component(footer), rows: rows)
+    }
+
+    /// A section with a header and a footer that are instances of classes,
+    /// each compared by content when its class is `Hashable & Sendable`
+    /// (else incomparable), and its rows.
+    @_disfavoredOverload
+    public init<Header: AnyObject & Hashable & Sendable, Footer: AnyObject>(
+        id: SectionID, header: Header, footer: Footer, rows: [Node<RowID>] = []
+    ) {
+        self.init(
+            id: id, header: Optional(Component(header)), footer: Optional(Component(incomparable: footer)), rows: rows)
+    }
+
+    /// A section with a header and a footer that are instances of classes,
+    /// each compared by content when its class is `Hashable & Sendable`
+    /// (else incomparable), and its rows.
+    @_disfavoredOverload
+    public init<Header: AnyObject, Footer: AnyObject & Hashable & Sendable>(
+        id: SectionID, header: Header, footer: Footer, rows: [Node<RowID>] = []
+    ) {
+        self.init(
+            id: id, header: Optional(Component(incomparable: header)), footer: Optional(Component(footer)), rows: rows)
+    }
+
+    /// A section with a header and a footer that are instances of
+    /// `Hashable & Sendable` classes, both compared by content, and its rows.
+    @_disfavoredOverload
+    public init<Header: AnyObject & Hashable & Sendable, Footer: AnyObject & Hashable & Sendable>(
+        id: SectionID, header: Header, footer: Footer, rows: [Node<RowID>] = []
+    ) {
+        self.init(id: id, header: Optional(Component(header)), footer: Optional(Component(footer)), rows: rows)
+    }
+
+    /// A section with a header that is an instance of a `Hashable &
+    /// Sendable` class, compared by content, and its rows, with Bento's
+    /// later label `items:`.
+    @_disfavoredOverload
+    public init<Header: AnyObject & Hashable & Sendable>(id: SectionID, header: Header, items: [Node<RowID>]) {
+        self.init(id: id, header: header, rows: items)
+    }
+
+    /// A section with a footer that is an instance of a `Hashable &
+    /// Sendable` class, compared by content, and its rows, with Bento's
+    /// later label `items:`.
+    @_disfavoredOverload
+    public init<Footer: AnyObject & Hashable & Sendable>(id: SectionID, footer: Footer, items: [Node<RowID>]) {
+        self.init(id: id, footer: footer, rows: items)
+    }
+
+    /// A section with a header and a footer that are instances of classes,
+    /// each compared by content when its class is `Hashable & Sendable`,
+    /// and its rows, with Bento's later label `items:`.
+    @_disfavoredOverload
+    public init<Header: AnyObject & Hashable & Sendable, Footer: AnyObject>(
+        id: SectionID, header: Header, footer: Footer, items: [Node<RowID>]
+    ) {
+        self.init(id: id, header: header, footer: footer, rows: items)
+    }
+
+    /// A section with a header and a footer that are instances of classes,
+    /// each compared by content when its class is `Hashable & Sendable`,
+    /// and its rows, with Bento's later label `items:`.
+    @_disfavoredOverload
+    public init<Header: AnyObject, Footer: AnyObject & Hashable & Sendable>(
+        id: SectionID, header: Header, footer: Footer, items: [Node<RowID>]
+    ) {
+        self.init(id: id, header: header, footer: footer, rows: items)
+    }
+
+    /// A section with a header and a footer that are instances of
+    /// `Hashable & Sendable` classes, both compared by content, and its
+    /// rows, with Bento's later label `items:`.
+    @_disfavoredOverload
+    public init<Header: AnyObject & Hashable & Sendable, Footer: AnyObject & Hashable & Sendable>(
+        id: SectionID, header: Header, footer: Footer, items: [Node<RowID>]
+    ) {
+        self.init(id: id, header: header, footer: footer, rows: items)
     }
 }

@@ -98,3 +98,122 @@ struct ValidatorContentOccurrenceTests {
         #expect(withViolations > compared / 4, "\(withViolations) of \(compared)")
     }
 }
+
+/// The sectioned validator's numbering before contents became occurrences
+/// (`SectionedContentNumbering` at 360a62a): per identity, the number of
+/// the first earlier content-equal value.
+private final class OldSectionedNumbering {
+    typealias Sec = ArraySection<Tagged, Tagged>
+    typealias State = BatchReplayState<SaltedKey, SaltedKey>
+    private var sections: ContentNumberer.Filed<SaltedKey, Sec> = HashBuckets()
+    private var rows: ContentNumberer.Filed<SaltedKey, Tagged> = HashBuckets()
+    private var numberer = ContentNumberer()
+
+    func state(of data: [Sec]) -> State {
+        State(
+            sections: data.map { section in
+                let rowStates = section.elements.map { element in
+                    State.Row(
+                        id: element.differenceIdentifier,
+                        content: numberer.number(element, key: element.differenceIdentifier, in: &rows) {
+                            $0.isContentEqual(to: $1)
+                        })
+                }
+                return State.Section(
+                    id: section.differenceIdentifier,
+                    content: numberer.number(section, key: section.differenceIdentifier, in: &sections) {
+                        $0.isContentEqual(to: $1)
+                    }, rows: rowStates)
+            })
+    }
+}
+
+/// `changeset` with each stage's section and row refreshes dropped, or
+/// with every section of each stage reloaded as well.
+private func tamperedSections(
+    _ changeset: StagedChangeset<[ArraySection<Tagged, Tagged>]>, _ kind: Int
+) -> StagedChangeset<[ArraySection<Tagged, Tagged>]> {
+    var stages = Array(changeset)
+    var previousCount = 0
+    for k in stages.indices {
+        if kind == 0 {
+            stages[k].sectionUpdated = []
+            stages[k].elementUpdated = []
+            stages[k].elementReconfigured = []
+        } else {
+            stages[k].sectionUpdated = Array(0..<previousCount)
+        }
+        previousCount = stages[k].data.count
+    }
+    return StagedChangeset(stages)
+}
+
+extension ValidatorContentOccurrenceTests {
+    /// The sectioned check (section contents too) answers as the replay on
+    /// the numbers did, with salted (Hashable-breaking) ids as well.
+    @Test func sectionedOccurrencesAnswerAsNumbers() throws {
+        var rng = SeededGenerator(seed: 0x5EC7)
+        func tagged(salted: Bool) -> Tagged {
+            Tagged(
+                id: SaltedKey(key: .random(in: 0..<3, using: &rng), salt: salted ? .random(in: 0..<2, using: &rng) : 0),
+                text: .random(in: 0..<3, using: &rng))
+        }
+        func data(salted: Bool) -> [ArraySection<Tagged, Tagged>] {
+            (0..<Int.random(in: 0...3, using: &rng)).map { _ in
+                ArraySection(
+                    model: tagged(salted: salted),
+                    elements: (0..<Int.random(in: 0...4, using: &rng)).map { _ in tagged(salted: salted) })
+            }
+        }
+        var compared = 0
+        var withViolations = 0
+        for round in 0..<400 {
+            let salted = round % 3 == 2
+            let (a, b) = (data(salted: salted), data(salted: salted))
+            guard let emitted = try? StagedChangeset(source: a, target: b) else { continue }
+            for changeset in [emitted, tamperedSections(emitted, 0), tamperedSections(emitted, 1)] {
+                let numbering = OldSectionedNumbering()
+                let before = numbering.state(of: a)
+                let steps = changeset.map {
+                    BatchReplayStep(update: $0.batchUpdate, afterState: numbering.state(of: $0.data))
+                }
+                var expected: [BatchViolation] = []
+                if !changeset.reloadsEverything, let target = steps.last?.afterState {
+                    expected = BatchUpdateValidator().violations(from: before, to: target, steps: steps)
+                }
+                let found = changeset.violations(from: a)
+                #expect(found == expected, "\(a) -> \(b): \(found) vs \(expected)")
+                compared += 1
+                if !expected.isEmpty { withViolations += 1 }
+            }
+        }
+        #expect(withViolations > compared / 5, "\(withViolations) of \(compared)")
+    }
+
+    /// Where `isContentEqual(to:)` is not transitive (a tolerance), the
+    /// occurrences answer as the direct comparison the diff makes, not as
+    /// the numbering, which compared a content only with the first of its
+    /// class: the numbering reported a missed update the diff rightly did
+    /// not emit (v1 → v2 is within the tolerance, but v2 is not within it
+    /// of v0, the first content of that id).
+    @Test func nonTransitiveContentEqualityAnswersAsTheDiff() throws {
+        struct Approx: Differentiable {
+            var id: Int
+            var value: Int
+            var differenceIdentifier: Int { id }
+            func isContentEqual(to source: Approx) -> Bool { abs(value - source.value) <= 1 }
+        }
+        let source = [Approx(id: 1, value: 0), Approx(id: 1, value: 1)]
+        // Id 2 is inserted, so that there is a stage to check.
+        let target = [Approx(id: 1, value: 1), Approx(id: 1, value: 2), Approx(id: 2, value: 0)]
+        let changeset = try StagedChangeset(source: source, target: target)
+        #expect(changeset.count == 1)
+        #expect(changeset.violations(from: source).isEmpty)
+        let numbering = FlatContentNumbering<Approx>()
+        let before = source.flatReplayState(content: numbering.number)
+        let steps = changeset.replaySteps(content: numbering.number)
+        let last = try #require(steps.last?.afterState)
+        let numbered = BatchUpdateValidator().violations(from: before, to: last, steps: steps)
+        #expect(numbered.map(\.rule) == [.missedUpdate])
+    }
+}
