@@ -122,7 +122,11 @@ struct RowBatch: Equatable {
         // row's is its rank among the still rows, plus the moved rows and
         // inserts that end before it.
         destinationAnchors.sort()
-        let movedSources = moved.map(\.source).sorted()
+        // The moves by source (their sources are distinct: checked above),
+        // so that a reloaded row that moves finds its move by binary
+        // search (a linear search per reload was quadratic).
+        let movedBySource = moved.sorted { $0.source < $1.source }
+        let movedSources = movedBySource.map(\.source)
         // The rows left before the k-th insert: an index after the inserts
         // moves past every insert whose count is at most it.
         let rowsBeforeInsert = inserted.enumerated().map { $1 - $0 }
@@ -136,8 +140,7 @@ struct RowBatch: Equatable {
             if isMoved {
                 // UIKit takes no reload of a moved row; its cell is
                 // refreshed where it lands.
-                guard let move = moved.first(where: { $0.source == row }) else { return nil }
-                reloads.append(move.destination)
+                reloads.append(movedBySource[movedBelow].destination)
                 continue
             }
             let stillRank = row - belowRow - movedBelow

@@ -120,3 +120,29 @@ struct SuperlinearInputTests {
         #expect(controlView.sections == 3 * n)
     }
 }
+
+@Suite("Attacker-shaped sequential-row batches stay O(k log k)")
+@MainActor
+struct SequentialRowsSuperlinearTests {
+    // A hand-built or decoded changeset may reload the rows it moves (UIKit
+    // rejects it; the table conversion refreshes each where it lands). The
+    // conversion looked each such reload's move up with a linear search:
+    // 100,000 moved and reloaded rows took 2.0 s in a release build, 200,000
+    // took 7.6 s (quadratic), against 0.08 s and 0.2 s for the moves alone.
+    // Timed against the same moves with as many reloads of still rows.
+    @Test func reloadsOfMovedRows() throws {
+        let n = 8_000
+        // Rows 0..<n move, reversed among themselves; rows n..<2n stay.
+        let moves = (0..<n).map { Move(source: $0, destination: n - 1 - $0) }
+        let crafted = RowBatch(reloaded: Array(0..<n), moved: moves)
+        let control = RowBatch(reloaded: Array(n..<(2 * n)), moved: moves)
+        var craftedCalls: SequentialRowCalls?
+        var controlCalls: SequentialRowCalls?
+        let craftedTime = cpuSeconds { craftedCalls = crafted.sequentialCalls(rowCount: 2 * n) }
+        let controlTime = cpuSeconds { controlCalls = control.sequentialCalls(rowCount: 2 * n) }
+        #expect(craftedTime <= 5 * controlTime + 0.05, "crafted \(craftedTime) s, control \(controlTime) s")
+        // Each moved row is reloaded where it lands: every row of 0..<n.
+        #expect(try #require(craftedCalls).reloaded == IndexSet(integersIn: 0..<n))
+        #expect(try #require(controlCalls).reloaded == IndexSet(integersIn: n..<(2 * n)))
+    }
+}
