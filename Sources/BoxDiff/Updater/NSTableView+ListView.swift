@@ -18,8 +18,12 @@
     ///
     /// A batch such a table cannot take (a section change, a row outside
     /// section 0, or calls that do not fit the table's row count) is shown
-    /// with `reloadData()` instead, after its data is set: the table shows
-    /// the stage's data either way, and never receives an invalid call.
+    /// with `reloadData()` instead, after its data is set, so the table
+    /// never receives a call outside its rows. The calls are checked
+    /// against the table's row count, not against the data's: a hand-made
+    /// batch whose calls do not add up to its data's count (one UIKit
+    /// would reject) is animated as given, and the table then shows
+    /// another count than the data until its next reload.
     /// Reconfigures are row reloads. Each batch's completion runs right
     /// after `endUpdates()` (AppKit reports no end of its animations).
     ///
