@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "BoxDiff", targets: ["BoxDiff"]),
         .library(name: "BoxDiffValidation", targets: ["BoxDiffValidation"]),
         .library(name: "CBoxDiff", targets: ["CBoxDiff"]),
+        .library(name: "BoxDiffIGListKit", targets: ["BoxDiffIGListKit"]),
         .executable(name: "boxdiff-bench", targets: ["BoxDiffBench"]),
     ],
     dependencies: [
@@ -55,6 +56,13 @@ let package = Package(
             dependencies: ["BoxDiff"],
             path: "Sources/BoxDiffValidation"
         ),
+        // IGListKit's diff API (ListDiff, ListDiffable, ...) on BoxDiff's
+        // engine, in its own module so `import BoxDiff` stays free of it.
+        .target(
+            name: "BoxDiffIGListKit",
+            dependencies: ["BoxDiff"],
+            path: "Sources/BoxDiffIGListKit"
+        ),
         // Shared test helpers (seeded generators, replay checks).
         .target(
             name: "BoxDiffTestSupport",
@@ -74,6 +82,11 @@ let package = Package(
             name: "BoxDiffPublicAPITests",
             dependencies: ["BoxDiff", "BoxDiffValidation", "BoxDiffTestSupport"],
             path: "Tests/BoxDiffPublicAPITests"
+        ),
+        .testTarget(
+            name: "BoxDiffIGListKitTests",
+            dependencies: ["BoxDiffIGListKit", "BoxDiff", "BoxDiffValidation", "BoxDiffTestSupport"],
+            path: "Tests/BoxDiffIGListKitTests"
         ),
         // The benchmark's C helpers: the hash-join floor, peak-memory probe.
         .target(

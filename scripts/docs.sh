@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of BoxDiff and BoxDiffValidation with
+# Builds the DocC documentation of BoxDiff, BoxDiffValidation and BoxDiffIGListKit with
 # swiftlang/swift-docc-plugin and fails on any warning, from the catalogs
 # (Sources/*/*.docc) or from the doc comments in the sources.
 #
@@ -14,9 +14,9 @@ cd "$(dirname "$0")/.."
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 
-# One target at a time, so a warning in the first does not hide the second's.
+# One target at a time, so a warning in one does not hide the others'.
 status=0
-for target in BoxDiff BoxDiffValidation; do
+for target in BoxDiff BoxDiffValidation BoxDiffIGListKit; do
     BOXDIFF_DOCS=1 swift package --scratch-path .build-docs \
         generate-documentation --target "$target" --warnings-as-errors 2>&1 | tee -a "$log" || status=$?
 done

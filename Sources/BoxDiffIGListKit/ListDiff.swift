@@ -1,0 +1,207 @@
+import BoxDiff
+import Foundation
+
+/// Diffs two arrays of ``ListDiffable`` objects into indexes
+/// (IGListKit's `ListDiff(oldArray:newArray:option:)`), on BoxDiff's engine.
+///
+/// Objects are paired by ``ListDiffable/diffIdentifier()`` (identifiers
+/// compared with `===` or `isEqual(_:)`, hashed with `hash`). Unpaired old
+/// objects are ``ListIndexSetResult/deletes``, unpaired new ones
+/// ``ListIndexSetResult/inserts``, and a pair whose contents differ under
+/// `option` is an update at its *old* index. When an identifier occurs more
+/// than once, its occurrences pair in order, as IGListKit's implementation
+/// does (the first old with the first new, and so on); the surplus
+/// occurrences are deletes or inserts, and when one pair of an identifier
+/// is updated, every pair of that identifier is (IGListKit keeps one
+/// updated flag per identifier).
+///
+/// ```swift
+/// let result = ListDiff(oldArray: oldUsers, newArray: newUsers, option: .equality)
+/// collectionView.performBatchUpdates {
+///     let batch = result.resultForBatchUpdates()
+///     collectionView.deleteItems(at: batch.deletes.map { IndexPath(item: $0, section: 0) })
+///     collectionView.insertItems(at: batch.inserts.map { IndexPath(item: $0, section: 0) })
+///     for move in batch.moves {
+///         collectionView.moveItem(at: IndexPath(item: move.from, section: 0), to: IndexPath(item: move.to, section: 0))
+///     }
+/// }
+/// ```
+///
+/// Differences from IGListKit: ``ListIndexSetResult/moves`` is a minimal
+/// set (the objects off one longest increasing subsequence of the
+/// pairing), where IGListKit reports every paired object whose index is
+/// not the one the deletes and inserts alone give it; both are correct
+/// batch moves, so the animations agree, but a test expecting IGListKit's
+/// exact move list may see fewer moves.
+///
+/// - Parameters:
+///   - oldArray: The objects before the change (`nil` is empty).
+///   - newArray: The objects after the change (`nil` is empty).
+///   - option: How updates are detected.
+/// - Returns: Deletes (old indexes), inserts (new indexes), updates (old
+///   indexes) and moves (old index to new index).
+/// - Complexity: O(n + m) expected.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+public func ListDiff(
+    oldArray: [any ListDiffable]?, newArray: [any ListDiffable]?, option: ListDiffOption
+) -> ListIndexSetResult {
+    ListIndexSetResult(IGListKitDiffEngine.diff(old: oldArray ?? [], new: newArray ?? [], option: option))
+}
+
+/// Diffs two arrays of ``ListDiffable`` objects into index paths
+/// (IGListKit's `ListDiffPaths(fromSection:toSection:oldArray:newArray:option:)`):
+/// ``ListDiff(oldArray:newArray:option:)`` with old indexes (deletes,
+/// updates, move sources) in `fromSection` and new indexes (inserts, move
+/// destinations) in `toSection`.
+///
+/// - Parameters:
+///   - fromSection: The section of the old objects.
+///   - toSection: The section of the new objects.
+///   - oldArray: The objects before the change (`nil` is empty).
+///   - newArray: The objects after the change (`nil` is empty).
+///   - option: How updates are detected.
+/// - Returns: The changes as two-element index paths `[section, item]`.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+public func ListDiffPaths(
+    fromSection: Int, toSection: Int, oldArray: [any ListDiffable]?, newArray: [any ListDiffable]?,
+    option: ListDiffOption
+) -> ListIndexPathResult {
+    ListIndexPathResult(
+        IGListKitDiffEngine.diff(old: oldArray ?? [], new: newArray ?? [], option: option),
+        fromSection: fromSection, toSection: toSection)
+}
+
+/// A diff identifier as a `Hashable` key: equal when the same instance or
+/// `isEqual(_:)`, hashed by `hash` (as IGListKit's table does).
+struct DiffIdentifierKey: Hashable {
+    let object: NSObjectProtocol
+
+    static func == (lhs: DiffIdentifierKey, rhs: DiffIdentifierKey) -> Bool {
+        lhs.object === rhs.object || lhs.object.isEqual(rhs.object)
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(object.hash) }
+}
+
+/// One object as a BoxDiff element: identity its diff identifier, content
+/// compared under the diff's option.
+struct DiffableElement: Differentiable {
+    let object: any ListDiffable
+    let key: DiffIdentifierKey
+    let pointerPersonality: Bool
+
+    var differenceIdentifier: DiffIdentifierKey { key }
+
+    /// BoxDiff calls this on the new element with the old one, the order
+    /// IGListKit calls `isEqualToDiffableObject:` in.
+    func isContentEqual(to source: DiffableElement) -> Bool {
+        if object === source.object { return true }
+        return !pointerPersonality && object.isEqual(toDiffableObject: source.object)
+    }
+}
+
+/// The result of one diff in plain indexes, shared by both result types.
+struct IGListKitDiff {
+    var inserts = IndexSet()
+    var deletes = IndexSet()
+    var updates = IndexSet()
+    var moves: [ListMoveIndex] = []
+    /// For each updated pair, its old and new index (ascending old).
+    var updatedPairs: [ListMoveIndex] = []
+    var oldKeys: [DiffIdentifierKey] = []
+    var newKeys: [DiffIdentifierKey] = []
+
+    /// IGListKit's `resultForBatchUpdates`: every updated pair becomes a
+    /// delete of its old index plus an insert of its new index, and the
+    /// move of an updated object is dropped.
+    func forBatchUpdates() -> IGListKitDiff {
+        guard !updatedPairs.isEmpty else { return self }
+        var batch = self
+        for pair in updatedPairs {
+            batch.deletes.insert(pair.from)
+            batch.inserts.insert(pair.to)
+        }
+        batch.moves.removeAll { updates.contains($0.from) }
+        batch.updates = IndexSet()
+        batch.updatedPairs = []
+        return batch
+    }
+
+    /// Each identifier's last index in `keys`, as IGListKit's identifier
+    /// maps (filled in ascending order, so a later duplicate wins).
+    static func lastIndexes(_ keys: [DiffIdentifierKey]) -> [DiffIdentifierKey: Int] {
+        var map: [DiffIdentifierKey: Int] = [:]
+        map.reserveCapacity(keys.count)
+        for (index, key) in keys.enumerated() { map[key] = index }
+        return map
+    }
+}
+
+/// The diff itself, on `StagedChangeset` in single-batch mode with
+/// reconfigures: one batch of deletes (old), inserts (new), minimal moves
+/// (old to new) and the changed pairs at their new indexes.
+enum IGListKitDiffEngine {
+    static func diff(old: [any ListDiffable], new: [any ListDiffable], option: ListDiffOption) -> IGListKitDiff {
+        let pointer = option == .pointerPersonality
+        func element(_ object: any ListDiffable) -> DiffableElement {
+            DiffableElement(
+                object: object, key: DiffIdentifierKey(object: object.diffIdentifier()), pointerPersonality: pointer)
+        }
+        let source = old.map(element)
+        let target = new.map(element)
+        var result = IGListKitDiff()
+        result.oldKeys = source.map(\.key)
+        result.newKeys = target.map(\.key)
+
+        var options = DiffOptions()
+        options.duplicates = .pairInOrder
+        options.mode = .singleBatch
+        options.updateStyle = .reconfigure
+        let changeset: StagedChangeset<[DiffableElement]>
+        do {
+            changeset = try StagedChangeset(source: source, target: target, options: options)
+        } catch {
+            // Only `outOfMemory` or `tooLarge` (past 4 billion objects)
+            // with `.pairInOrder`: IGListKit's diff cannot fail either.
+            fatalError("BoxDiffIGListKit: \(error)")
+        }
+
+        var reconfigured: [Int] = []
+        for stage in changeset.stages {
+            for path in stage.elementDeleted { result.deletes.insert(path.row) }
+            for path in stage.elementInserted { result.inserts.insert(path.row) }
+            for move in stage.elementMoved {
+                result.moves.append(ListMoveIndex(from: move.source.row, to: move.destination.row))
+            }
+            reconfigured += stage.elementReconfigured.map(\.row)
+        }
+        result.moves.sort { $0.to < $1.to }
+        guard !reconfigured.isEmpty else { return result }
+
+        // The pairing, read back from the batch: moved objects by their
+        // moves, the others in order.
+        var newToOld = [Int](repeating: -1, count: target.count)
+        var oldTaken = [Bool](repeating: false, count: source.count)
+        for move in result.moves {
+            newToOld[move.to] = move.from
+            oldTaken[move.from] = true
+        }
+        for index in result.deletes { oldTaken[index] = true }
+        var next = 0
+        for j in target.indices where newToOld[j] < 0 && !result.inserts.contains(j) {
+            while oldTaken[next] { next += 1 }
+            newToOld[j] = next
+            next += 1
+        }
+
+        // One updated flag per identifier, as in IGListKit: every pair of
+        // an identifier with one changed pair is updated.
+        let changedKeys = Set(reconfigured.map { target[$0].key })
+        for j in target.indices where newToOld[j] >= 0 && changedKeys.contains(target[j].key) {
+            result.updatedPairs.append(ListMoveIndex(from: newToOld[j], to: j))
+        }
+        result.updatedPairs.sort { $0.from < $1.from }
+        result.updates = IndexSet(result.updatedPairs.map(\.from))
+        return result
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+/// The result of ``ListDiff(oldArray:newArray:option:)``
+/// (IGListKit's `ListIndexSetResult`).
+///
+/// Index spaces are UIKit's for one batch: ``deletes``, ``updates`` and a
+/// move's `from` are indexes of the old array; ``inserts`` and a move's
+/// `to` are indexes of the new array.
+///
+/// The result as it is can be applied in one `performBatchUpdates` call
+/// only when no updated object also moves (UIKit rejects a reload and a
+/// move of one item in one batch); ``resultForBatchUpdates()`` is always
+/// safe for one batch.
+///
+/// Not `Sendable`: it keeps the diff identifiers, which may be any
+/// objects.
+public final class ListIndexSetResult: CustomStringConvertible {
+    let diff: IGListKitDiff
+    private var oldMap: [DiffIdentifierKey: Int]?
+    private var newMap: [DiffIdentifierKey: Int]?
+
+    init(_ diff: IGListKitDiff) {
+        self.diff = diff
+    }
+
+    /// The indexes inserted into the new array.
+    public var inserts: IndexSet { diff.inserts }
+
+    /// The indexes deleted from the old array.
+    public var deletes: IndexSet { diff.deletes }
+
+    /// The indexes in the old array of the objects that need updating:
+    /// paired by identifier with a new object whose contents differ (see
+    /// ``ListDiffOption``). An updated object may also move.
+    public var updates: IndexSet { diff.updates }
+
+    /// The moves from an index in the old array to an index in the new
+    /// array, ascending by destination. Minimal: the objects that stay put
+    /// relative to each other are not listed.
+    public var moves: [ListMoveIndex] { diff.moves }
+
+    /// Whether there is any insert, delete, update or move.
+    public var hasChanges: Bool { changeCount > 0 }
+
+    /// The number of inserts, deletes, updates and moves together
+    /// (internal in IGListKit, public here).
+    public var changeCount: Int { inserts.count + deletes.count + updates.count + moves.count }
+
+    /// The index in the old array of the object with this diff identifier,
+    /// or `NSNotFound`. When several old objects share it, the last one's.
+    ///
+    /// - Parameter identifier: A ``ListDiffable/diffIdentifier()``.
+    /// - Returns: The old index, or `NSNotFound`.
+    public func oldIndexFor(identifier: NSObjectProtocol) -> Int {
+        if oldMap == nil { oldMap = IGListKitDiff.lastIndexes(diff.oldKeys) }
+        return oldMap?[DiffIdentifierKey(object: identifier)] ?? NSNotFound
+    }
+
+    /// The index in the new array of the object with this diff identifier,
+    /// or `NSNotFound`. When several new objects share it, the last one's.
+    ///
+    /// - Parameter identifier: A ``ListDiffable/diffIdentifier()``.
+    /// - Returns: The new index, or `NSNotFound`.
+    public func newIndexFor(identifier: NSObjectProtocol) -> Int {
+        if newMap == nil { newMap = IGListKitDiff.lastIndexes(diff.newKeys) }
+        return newMap?[DiffIdentifierKey(object: identifier)] ?? NSNotFound
+    }
+
+    /// The result rewritten for one `UITableView` / `UICollectionView`
+    /// batch, as IGListKit's `resultForBatchUpdates`: every updated object
+    /// becomes a delete at its old index plus an insert at its new index,
+    /// and its move (if any) is dropped, so ``updates`` is empty and no
+    /// index is deleted, inserted or moved twice. Duplicated identifiers
+    /// are converted pair by pair (IGListKit converts one pair per
+    /// identifier, through its identifier maps).
+    ///
+    /// - Returns: A result with no updates, valid in one batch.
+    public func resultForBatchUpdates() -> ListIndexSetResult {
+        ListIndexSetResult(diff.forBatchUpdates())
+    }
+
+    /// The counts of each kind of change.
+    public var description: String {
+        "<ListIndexSetResult; \(inserts.count) inserts; \(deletes.count) deletes; "
+            + "\(updates.count) updates; \(moves.count) moves>"
+    }
+}
+
+/// The result of ``ListDiffPaths(fromSection:toSection:oldArray:newArray:option:)``
+/// (IGListKit's `ListIndexPathResult`): ``ListIndexSetResult`` with old
+/// indexes as index paths in the old section and new indexes in the new
+/// section. Index paths are `[section, item]`.
+///
+/// Not `Sendable`: it keeps the diff identifiers, which may be any
+/// objects.
+public final class ListIndexPathResult: CustomStringConvertible {
+    private let indexes: ListIndexSetResult
+    private let fromSection: Int
+    private let toSection: Int
+
+    init(_ diff: IGListKitDiff, fromSection: Int, toSection: Int) {
+        self.indexes = ListIndexSetResult(diff)
+        self.fromSection = fromSection
+        self.toSection = toSection
+    }
+
+    private func old(_ index: Int) -> IndexPath { IndexPath(indexes: [fromSection, index]) }
+    private func new(_ index: Int) -> IndexPath { IndexPath(indexes: [toSection, index]) }
+
+    /// The index paths inserted into the new section, ascending.
+    public var inserts: [IndexPath] { indexes.inserts.map(new) }
+
+    /// The index paths deleted from the old section, ascending.
+    public var deletes: [IndexPath] { indexes.deletes.map(old) }
+
+    /// The index paths in the old section of the objects that need
+    /// updating, ascending.
+    public var updates: [IndexPath] { indexes.updates.map(old) }
+
+    /// The moves from an index path in the old section to one in the new
+    /// section.
+    public var moves: [ListMoveIndexPath] {
+        indexes.moves.map { ListMoveIndexPath(from: old($0.from), to: new($0.to)) }
+    }
+
+    /// Whether there is any insert, delete, update or move.
+    public var hasChanges: Bool { indexes.hasChanges }
+
+    /// The number of inserts, deletes, updates and moves together.
+    public var changeCount: Int { indexes.changeCount }
+
+    /// The index path in the old section of the object with this diff
+    /// identifier, or `nil`. When several old objects share it, the last
+    /// one's.
+    ///
+    /// - Parameter identifier: A ``ListDiffable/diffIdentifier()``.
+    /// - Returns: The old index path, or `nil`.
+    public func oldIndexPathFor(identifier: NSObjectProtocol) -> IndexPath? {
+        let index = indexes.oldIndexFor(identifier: identifier)
+        return index == NSNotFound ? nil : old(index)
+    }
+
+    /// The index path in the new section of the object with this diff
+    /// identifier, or `nil`. When several new objects share it, the last
+    /// one's.
+    ///
+    /// - Parameter identifier: A ``ListDiffable/diffIdentifier()``.
+    /// - Returns: The new index path, or `nil`.
+    public func newIndexPathFor(identifier: NSObjectProtocol) -> IndexPath? {
+        let index = indexes.newIndexFor(identifier: identifier)
+        return index == NSNotFound ? nil : new(index)
+    }
+
+    /// The result rewritten for one batch, as
+    /// ``ListIndexSetResult/resultForBatchUpdates()``.
+    ///
+    /// - Returns: A result with no updates, valid in one batch.
+    public func resultForBatchUpdates() -> ListIndexPathResult {
+        ListIndexPathResult(indexes.diff.forBatchUpdates(), fromSection: fromSection, toSection: toSection)
+    }
+
+    /// The counts of each kind of change.
+    public var description: String {
+        "<ListIndexPathResult; \(inserts.count) inserts; \(deletes.count) deletes; "
+            + "\(updates.count) updates; \(moves.count) moves>"
+    }
+}

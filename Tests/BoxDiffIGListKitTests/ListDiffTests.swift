@@ -1,0 +1,148 @@
+import BoxDiff
+import BoxDiffIGListKit
+import BoxDiffTestSupport
+import BoxDiffValidation
+import Foundation
+import Testing
+
+/// A model as IGListKit users write them: identified by `key`, equal when
+/// `version` is.
+final class Item: ListDiffable, CustomStringConvertible {
+    let key: String
+    let version: Int
+
+    init(_ key: String, _ version: Int = 0) {
+        self.key = key
+        self.version = version
+    }
+
+    func diffIdentifier() -> NSObjectProtocol { NSString(string: key) }
+
+    func isEqual(toDiffableObject object: (any ListDiffable)?) -> Bool {
+        guard let other = object as? Item else { return false }
+        return version == other.version
+    }
+
+    var description: String { "\(key)\(version)" }
+}
+
+private func numbers(_ values: [Int]) -> [any ListDiffable] { values.map { NSNumber(value: $0) } }
+
+@Suite struct ListDiffKnownAnswerTests {
+    /// IGListKit's own example (its README / ListDiff port): [0, 1, 2] to
+    /// [2, 1, 3] deletes 0 and inserts 2 with no updates. IGListKit lists
+    /// two moves (2→0, 1→1); BoxDiff's minimal moves need one of them.
+    @Test func numbersExample() {
+        let result = ListDiff(oldArray: numbers([0, 1, 2]), newArray: numbers([2, 1, 3]), option: .equality)
+        #expect(result.deletes == IndexSet([0]))
+        #expect(result.inserts == IndexSet([2]))
+        #expect(result.updates.isEmpty)
+        #expect(result.moves.count == 1)
+        #expect(Set(result.moves).isSubset(of: [ListMoveIndex(from: 2, to: 0), ListMoveIndex(from: 1, to: 1)]))
+        #expect(result.hasChanges)
+        #expect(result.changeCount == 3)
+        #expect(result.oldIndexFor(identifier: NSNumber(value: 2)) == 2)
+        #expect(result.newIndexFor(identifier: NSNumber(value: 2)) == 0)
+        #expect(result.oldIndexFor(identifier: NSNumber(value: 3)) == NSNotFound)
+        #expect(result.newIndexFor(identifier: NSNumber(value: 0)) == NSNotFound)
+    }
+
+    @Test func stringsUnchangedHaveNoChanges() {
+        let words: [any ListDiffable] = ["a", "b", "c"].map { NSString(string: $0) }
+        let again: [any ListDiffable] = ["a", "b", "c"].map { NSString(string: $0) }
+        let result = ListDiff(oldArray: words, newArray: again, option: .equality)
+        #expect(!result.hasChanges)
+        #expect(result.changeCount == 0)
+    }
+
+    @Test func nilAndEmptyArrays() {
+        let all = ListDiff(oldArray: nil, newArray: [Item("a"), Item("b")], option: .equality)
+        #expect(all.inserts == IndexSet([0, 1]) && all.deletes.isEmpty)
+        #expect(all.newIndexFor(identifier: NSString(string: "b")) == 1)
+        let none = ListDiff(oldArray: [Item("a"), Item("b")], newArray: [], option: .equality)
+        #expect(none.deletes == IndexSet([0, 1]) && none.inserts.isEmpty)
+        #expect(none.oldIndexFor(identifier: NSString(string: "a")) == 0)
+        #expect(!ListDiff(oldArray: nil, newArray: nil, option: .equality).hasChanges)
+    }
+
+    /// Updates are old indexes; `.equality` asks the new object about the
+    /// old one.
+    @Test func updatesAreOldIndexes() {
+        let old = [Item("x"), Item("a", 1), Item("b")]
+        let new = [Item("a", 2), Item("b")]
+        let result = ListDiff(oldArray: old, newArray: new, option: .equality)
+        #expect(result.deletes == IndexSet([0]))
+        #expect(result.updates == IndexSet([1]))
+        #expect(result.inserts.isEmpty && result.moves.isEmpty)
+    }
+
+    /// `.pointerPersonality`: a different instance is an update even with
+    /// equal contents; the same instance never is.
+    @Test func pointerPersonality() {
+        let shared = Item("s")
+        let old = [Item("a"), shared]
+        let new = [Item("a"), shared]
+        let pointer = ListDiff(oldArray: old, newArray: new, option: .pointerPersonality)
+        #expect(pointer.updates == IndexSet([0]))
+        let equality = ListDiff(oldArray: old, newArray: new, option: .equality)
+        #expect(!equality.hasChanges)
+    }
+
+    /// Duplicated identifiers pair in order (IGListDiff.mm: a stack of old
+    /// indexes per identifier, popped in new order); the identifier maps
+    /// keep the last index.
+    @Test func duplicatesPairInOrder() {
+        let old = [Item("a"), Item("a"), Item("b")]
+        let new = [Item("b"), Item("a")]
+        let result = ListDiff(oldArray: old, newArray: new, option: .equality)
+        #expect(result.deletes == IndexSet([1]))
+        #expect(result.inserts.isEmpty && result.updates.isEmpty)
+        #expect(result.moves.count == 1)
+        #expect(result.oldIndexFor(identifier: NSString(string: "a")) == 1)
+        #expect(result.newIndexFor(identifier: NSString(string: "a")) == 1)
+    }
+
+    /// IGListKit keeps one updated flag per identifier: one changed pair
+    /// marks every pair of that identifier.
+    @Test func duplicatesShareTheUpdatedFlag() {
+        let old = [Item("a", 1), Item("a", 2), Item("c")]
+        let new = [Item("a", 1), Item("a", 3), Item("c")]
+        let result = ListDiff(oldArray: old, newArray: new, option: .equality)
+        #expect(result.updates == IndexSet([0, 1]))
+    }
+
+    /// The batch result: an updated object that moves is a delete plus an
+    /// insert, and so is one that stays; no updates remain.
+    @Test func resultForBatchUpdates() {
+        let old = [Item("a"), Item("b"), Item("c"), Item("d")]
+        let new = [Item("d", 1), Item("a"), Item("b", 1), Item("c")]
+        let result = ListDiff(oldArray: old, newArray: new, option: .equality)
+        #expect(result.updates == IndexSet([1, 3]))
+        #expect(result.moves == [ListMoveIndex(from: 3, to: 0)])
+        let batch = result.resultForBatchUpdates()
+        #expect(batch.updates.isEmpty && batch.moves.isEmpty)
+        #expect(batch.deletes == IndexSet([1, 3]))
+        #expect(batch.inserts == IndexSet([0, 2]))
+        #expect(batch.oldIndexFor(identifier: NSString(string: "d")) == 3)
+        #expect(batch.resultForBatchUpdates().changeCount == batch.changeCount)
+    }
+
+    @Test func indexPaths() {
+        let old = [Item("a"), Item("b", 1), Item("c"), Item("e"), Item("f")]
+        let new = [Item("e"), Item("b", 2), Item("c"), Item("f"), Item("d")]
+        let result = ListDiffPaths(fromSection: 2, toSection: 5, oldArray: old, newArray: new, option: .equality)
+        #expect(result.deletes == [IndexPath(indexes: [2, 0])])
+        #expect(result.inserts == [IndexPath(indexes: [5, 4])])
+        #expect(result.updates == [IndexPath(indexes: [2, 1])])
+        #expect(result.moves == [ListMoveIndexPath(from: IndexPath(indexes: [2, 3]), to: IndexPath(indexes: [5, 0]))])
+        #expect(result.changeCount == 4)
+        #expect(result.oldIndexPathFor(identifier: NSString(string: "e")) == IndexPath(indexes: [2, 3]))
+        #expect(result.newIndexPathFor(identifier: NSString(string: "e")) == IndexPath(indexes: [5, 0]))
+        #expect(result.newIndexPathFor(identifier: NSString(string: "a")) == nil)
+        let batch = result.resultForBatchUpdates()
+        #expect(batch.updates.isEmpty)
+        #expect(batch.deletes == [IndexPath(indexes: [2, 0]), IndexPath(indexes: [2, 1])])
+        #expect(batch.inserts == [IndexPath(indexes: [5, 1]), IndexPath(indexes: [5, 4])])
+        #expect(batch.moves == result.moves)
+    }
+}
