@@ -51,7 +51,7 @@ public final class ListIndexSetResult: CustomStringConvertible {
     ///
     /// - Parameter identifier: A ``ListDiffable/diffIdentifier()``.
     /// - Returns: The old index, or `NSNotFound`.
-    public func oldIndexFor(identifier: NSObjectProtocol) -> Int {
+    public func oldIndex(forIdentifier identifier: NSObjectProtocol) -> Int {
         if oldMap == nil { oldMap = IGListKitDiff.lastIndexes(diff.oldKeys) }
         return oldMap?[DiffIdentifierKey(object: identifier)] ?? NSNotFound
     }
@@ -61,7 +61,7 @@ public final class ListIndexSetResult: CustomStringConvertible {
     ///
     /// - Parameter identifier: A ``ListDiffable/diffIdentifier()``.
     /// - Returns: The new index, or `NSNotFound`.
-    public func newIndexFor(identifier: NSObjectProtocol) -> Int {
+    public func newIndex(forIdentifier identifier: NSObjectProtocol) -> Int {
         if newMap == nil { newMap = IGListKitDiff.lastIndexes(diff.newKeys) }
         return newMap?[DiffIdentifierKey(object: identifier)] ?? NSNotFound
     }
@@ -135,8 +135,8 @@ public final class ListIndexPathResult: CustomStringConvertible {
     ///
     /// - Parameter identifier: A ``ListDiffable/diffIdentifier()``.
     /// - Returns: The old index path, or `nil`.
-    public func oldIndexPathFor(identifier: NSObjectProtocol) -> IndexPath? {
-        let index = indexes.oldIndexFor(identifier: identifier)
+    public func oldIndexPath(forIdentifier identifier: NSObjectProtocol) -> IndexPath? {
+        let index = indexes.oldIndex(forIdentifier: identifier)
         return index == NSNotFound ? nil : old(index)
     }
 
@@ -146,8 +146,8 @@ public final class ListIndexPathResult: CustomStringConvertible {
     ///
     /// - Parameter identifier: A ``ListDiffable/diffIdentifier()``.
     /// - Returns: The new index path, or `nil`.
-    public func newIndexPathFor(identifier: NSObjectProtocol) -> IndexPath? {
-        let index = indexes.newIndexFor(identifier: identifier)
+    public func newIndexPath(forIdentifier identifier: NSObjectProtocol) -> IndexPath? {
+        let index = indexes.newIndex(forIdentifier: identifier)
         return index == NSNotFound ? nil : new(index)
     }
 

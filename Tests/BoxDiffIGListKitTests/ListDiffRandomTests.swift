@@ -100,8 +100,8 @@ import Testing
         // The identifier maps keep the last occurrence.
         for item in old + new {
             let id = item.diffIdentifier()
-            if result.oldIndexFor(identifier: id) != (old.lastIndex { $0.key == item.key } ?? NSNotFound)
-                || result.newIndexFor(identifier: id) != (new.lastIndex { $0.key == item.key } ?? NSNotFound)
+            if result.oldIndex(forIdentifier: id) != (old.lastIndex { $0.key == item.key } ?? NSNotFound)
+                || result.newIndex(forIdentifier: id) != (new.lastIndex { $0.key == item.key } ?? NSNotFound)
             {
                 found.append("index maps of \(item.key)")
                 break

@@ -41,10 +41,10 @@ private func numbers(_ values: [Int]) -> [any ListDiffable] { values.map { NSNum
         #expect(Set(result.moves).isSubset(of: [ListMoveIndex(from: 2, to: 0), ListMoveIndex(from: 1, to: 1)]))
         #expect(result.hasChanges)
         #expect(result.changeCount == 3)
-        #expect(result.oldIndexFor(identifier: NSNumber(value: 2)) == 2)
-        #expect(result.newIndexFor(identifier: NSNumber(value: 2)) == 0)
-        #expect(result.oldIndexFor(identifier: NSNumber(value: 3)) == NSNotFound)
-        #expect(result.newIndexFor(identifier: NSNumber(value: 0)) == NSNotFound)
+        #expect(result.oldIndex(forIdentifier: NSNumber(value: 2)) == 2)
+        #expect(result.newIndex(forIdentifier: NSNumber(value: 2)) == 0)
+        #expect(result.oldIndex(forIdentifier: NSNumber(value: 3)) == NSNotFound)
+        #expect(result.newIndex(forIdentifier: NSNumber(value: 0)) == NSNotFound)
     }
 
     @Test func stringsUnchangedHaveNoChanges() {
@@ -58,10 +58,10 @@ private func numbers(_ values: [Int]) -> [any ListDiffable] { values.map { NSNum
     @Test func nilAndEmptyArrays() {
         let all = ListDiff(oldArray: nil, newArray: [Item("a"), Item("b")], option: .equality)
         #expect(all.inserts == IndexSet([0, 1]) && all.deletes.isEmpty)
-        #expect(all.newIndexFor(identifier: NSString(string: "b")) == 1)
+        #expect(all.newIndex(forIdentifier: NSString(string: "b")) == 1)
         let none = ListDiff(oldArray: [Item("a"), Item("b")], newArray: [], option: .equality)
         #expect(none.deletes == IndexSet([0, 1]) && none.inserts.isEmpty)
-        #expect(none.oldIndexFor(identifier: NSString(string: "a")) == 0)
+        #expect(none.oldIndex(forIdentifier: NSString(string: "a")) == 0)
         #expect(!ListDiff(oldArray: nil, newArray: nil, option: .equality).hasChanges)
     }
 
@@ -98,8 +98,8 @@ private func numbers(_ values: [Int]) -> [any ListDiffable] { values.map { NSNum
         #expect(result.deletes == IndexSet([1]))
         #expect(result.inserts.isEmpty && result.updates.isEmpty)
         #expect(result.moves.count == 1)
-        #expect(result.oldIndexFor(identifier: NSString(string: "a")) == 1)
-        #expect(result.newIndexFor(identifier: NSString(string: "a")) == 1)
+        #expect(result.oldIndex(forIdentifier: NSString(string: "a")) == 1)
+        #expect(result.newIndex(forIdentifier: NSString(string: "a")) == 1)
     }
 
     /// IGListKit keeps one updated flag per identifier: one changed pair
@@ -123,7 +123,7 @@ private func numbers(_ values: [Int]) -> [any ListDiffable] { values.map { NSNum
         #expect(batch.updates.isEmpty && batch.moves.isEmpty)
         #expect(batch.deletes == IndexSet([1, 3]))
         #expect(batch.inserts == IndexSet([0, 2]))
-        #expect(batch.oldIndexFor(identifier: NSString(string: "d")) == 3)
+        #expect(batch.oldIndex(forIdentifier: NSString(string: "d")) == 3)
         #expect(batch.resultForBatchUpdates().changeCount == batch.changeCount)
     }
 
@@ -136,9 +136,9 @@ private func numbers(_ values: [Int]) -> [any ListDiffable] { values.map { NSNum
         #expect(result.updates == [IndexPath(indexes: [2, 1])])
         #expect(result.moves == [ListMoveIndexPath(from: IndexPath(indexes: [2, 3]), to: IndexPath(indexes: [5, 0]))])
         #expect(result.changeCount == 4)
-        #expect(result.oldIndexPathFor(identifier: NSString(string: "e")) == IndexPath(indexes: [2, 3]))
-        #expect(result.newIndexPathFor(identifier: NSString(string: "e")) == IndexPath(indexes: [5, 0]))
-        #expect(result.newIndexPathFor(identifier: NSString(string: "a")) == nil)
+        #expect(result.oldIndexPath(forIdentifier: NSString(string: "e")) == IndexPath(indexes: [2, 3]))
+        #expect(result.newIndexPath(forIdentifier: NSString(string: "e")) == IndexPath(indexes: [5, 0]))
+        #expect(result.newIndexPath(forIdentifier: NSString(string: "a")) == nil)
         let batch = result.resultForBatchUpdates()
         #expect(batch.updates.isEmpty)
         #expect(batch.deletes == [IndexPath(indexes: [2, 0]), IndexPath(indexes: [2, 1])])
