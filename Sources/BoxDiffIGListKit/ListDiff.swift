@@ -114,17 +114,48 @@ struct IGListKitDiff {
     /// IGListKit's `resultForBatchUpdates`: every updated pair becomes a
     /// delete of its old index plus an insert of its new index, and the
     /// move of an updated object is dropped.
+    ///
+    /// The index sets are rebuilt from flags in ascending order, not grown
+    /// one index at a time: inserting into the middle of an index set of
+    /// many ranges moves the ranges after it, quadratic over updates that
+    /// interleave with deletes or inserts.
+    /// - Complexity: O(n + m).
     func forBatchUpdates() -> IGListKitDiff {
         guard !updatedPairs.isEmpty else { return self }
         var batch = self
+        var deleted = [Bool](repeating: false, count: oldKeys.count)
+        var inserted = [Bool](repeating: false, count: newKeys.count)
+        var updatedOld = [Bool](repeating: false, count: oldKeys.count)
+        for index in deletes { deleted[index] = true }
+        for index in inserts { inserted[index] = true }
         for pair in updatedPairs {
-            batch.deletes.insert(pair.from)
-            batch.inserts.insert(pair.to)
+            deleted[pair.from] = true
+            inserted[pair.to] = true
+            updatedOld[pair.from] = true
         }
-        batch.moves.removeAll { updates.contains($0.from) }
+        batch.deletes = Self.indexSet(deleted)
+        batch.inserts = Self.indexSet(inserted)
+        batch.moves.removeAll { updatedOld[$0.from] }
         batch.updates = IndexSet()
         batch.updatedPairs = []
         return batch
+    }
+
+    /// The indexes whose flag is set, added as ascending runs.
+    static func indexSet(_ flags: [Bool]) -> IndexSet {
+        var set = IndexSet()
+        var start = 0
+        while start < flags.count {
+            guard flags[start] else {
+                start += 1
+                continue
+            }
+            var end = start + 1
+            while end < flags.count && flags[end] { end += 1 }
+            set.insert(integersIn: start..<end)
+            start = end
+        }
+        return set
     }
 
     /// Each identifier's last index in `keys`, as IGListKit's identifier
