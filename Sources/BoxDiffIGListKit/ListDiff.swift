@@ -5,7 +5,8 @@ import Foundation
 /// (IGListKit's `ListDiff(oldArray:newArray:option:)`), on BoxDiff's engine.
 ///
 /// Objects are paired by ``ListDiffable/diffIdentifier()`` (identifiers
-/// compared with `===` or `isEqual(_:)`, hashed with `hash`). Unpaired old
+/// compared with `===` or `isEqual(_:)`, hashed with `hash`, strings by
+/// their whole contents). Unpaired old
 /// objects are ``ListIndexSetResult/deletes``, unpaired new ones
 /// ``ListIndexSetResult/inserts``, and a pair whose contents differ under
 /// `option` is an update at its *old* index. When an identifier occurs more
@@ -72,7 +73,16 @@ public func ListDiffPaths(
 }
 
 /// A diff identifier as a `Hashable` key: equal when the same instance or
-/// `isEqual(_:)`, hashed by `hash` (as IGListKit's table does).
+/// `isEqual(_:)` (as IGListKit's table compares them), hashed by `hash`,
+/// except strings.
+///
+/// A string identifier is hashed by its whole contents with Swift's seeded
+/// hasher, not by `NSString`'s `hash`, which reads only 32 characters at
+/// each end and in the middle of a long string: ids chosen by whoever
+/// supplies the data (a feed's URLs, say) that differ only elsewhere would
+/// all hash alike, and telling them apart is quadratic. Equal strings
+/// (`isEqual(_:)`, UTF-16 units) are equal Swift strings, so equal keys
+/// still hash alike.
 struct DiffIdentifierKey: Hashable {
     let object: NSObjectProtocol
 
@@ -80,7 +90,13 @@ struct DiffIdentifierKey: Hashable {
         lhs.object === rhs.object || lhs.object.isEqual(rhs.object)
     }
 
-    func hash(into hasher: inout Hasher) { hasher.combine(object.hash) }
+    func hash(into hasher: inout Hasher) {
+        if let string = object as? NSString {
+            hasher.combine(string as String)
+        } else {
+            hasher.combine(object.hash)
+        }
+    }
 }
 
 /// One object as a BoxDiff element: identity its diff identifier, content
