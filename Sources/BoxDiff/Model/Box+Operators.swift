@@ -111,7 +111,7 @@ extension Optional {
     ///
     /// ```swift
     /// let box = Box<Int, Int>.empty
-    ///     |-? .some(user) { user in Section(id: 1, header: user.name) }
+    ///     |-? .some(user) { user in Section(id: 1, header: Component(user.name)) }
     /// ```
     public static func some<Value>(_ optional: Value?, _ generator: (Value) throws -> Wrapped) rethrows -> Wrapped? {
         guard let value = optional else { return nil }

@@ -22,7 +22,8 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
     /// let old = [ArraySection(model: "A", elements: [1, 2]), ArraySection(model: "B", elements: [3])]
     /// let new = [ArraySection(model: "B", elements: [3, 1]), ArraySection(model: "A", elements: [2])]
     /// let changeset = try StagedChangeset(source: old, target: new)
-    /// // a section move, then element 1 moved from [0, 0] to [0, 1]
+    /// // stage 1 moves section 0 to 1; stage 2 moves element 1 from [1, 0]
+    /// // (its section's index after stage 1) to [0, 1]
     /// ```
     ///
     /// To check the result against UIKit's batch rules, see
