@@ -1,28 +1,7 @@
 import BoxDiffIGListKit
+import BoxDiffTestSupport
 import Foundation
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// CPU time of this thread while `body` runs (the fastest of three runs).
-private func cpuSeconds(_ body: () -> Void) -> Double {
-    func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-    var best = Double.infinity
-    for _ in 0..<3 {
-        let start = now()
-        body()
-        best = min(best, now() - start)
-    }
-    return best
-}
 
 private final class Model: ListDiffable {
     let id: NSNumber

@@ -1,3 +1,4 @@
+import BoxDiffTestSupport
 import BoxDiffValidation
 import Testing
 

@@ -1,3 +1,4 @@
+import BoxDiffTestSupport
 import Foundation
 import Testing
 

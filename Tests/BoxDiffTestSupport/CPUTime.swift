@@ -8,7 +8,7 @@
 /// in seconds: the thread's own, so tests running beside it do not count.
 /// For the tests that compare a crafted input's cost with a same-sized
 /// control's (a ratio, not a speed goal).
-func cpuSeconds(_ body: () throws -> Void) rethrows -> Double {
+public func cpuSeconds(_ body: () throws -> Void) rethrows -> Double {
     func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
