@@ -62,6 +62,7 @@ struct bxd_workspace {
     uint64_t key; /* secret table key (bxd_mix), random at creation */
 #ifdef BXD_COUNT_PROBES
     uint64_t probes; /* tests: probe steps past the home slot, all tables */
+    uint64_t myers_work; /* tests: diagonals the LCS searches visited */
 #endif
 };
 
@@ -72,10 +73,12 @@ struct bxd_workspace {
 #define BXD_PROBES_FIELD uint64_t *probes;
 #define BXD_PROBES_INIT(shape, ws) ((shape)->probes = &(ws)->probes)
 #define BXD_PROBE_STEP(shape) (++*(shape)->probes)
+#define BXD_COUNT_MYERS_WORK(ws, work) ((ws)->myers_work += (work))
 #else
 #define BXD_PROBES_FIELD
 #define BXD_PROBES_INIT(shape, ws) ((void)0)
 #define BXD_PROBE_STEP(shape) ((void)0)
+#define BXD_COUNT_MYERS_WORK(ws, work) ((void)(work))
 #endif
 
 /* Reserve workspace buffer `which` for count elements of element_size. */
