@@ -63,12 +63,11 @@ public struct DiffOptions: Sendable, Hashable {
     /// The bound also sets the diff's work budget: one whole search at the
     /// bound (about 2 · bound² steps) plus a small amount per element. Past
     /// it, every further search stops after 32 steps, so ids in an order
-    /// someone else chose (a random permutation, two ids in random
-    /// order) cost linear time with a small constant: 0.24 s and 0.66 s at
-    /// 1,000,000 ids a side in the C core (release; 5.1 s and 12.3 s
-    /// without the budget). Lists up to a few thousand edits
-    /// apart never reach the budget. For an exhaustive search pass
-    /// `Int.max`.
+    /// someone else chose (a random permutation, two ids in random order)
+    /// cost linear time with a small constant: 0.25 s and 0.93 s at
+    /// 1,000,000 ids a side in the C core (release; 5.2 s and 12.4 s
+    /// without the budget). Lists up to a few thousand edits apart stay
+    /// minimal. For an exhaustive search pass `Int.max`.
     public var lcsCostBound: Int = 4096
     /// How content changes are reported (default ``UpdateStyle/reload``).
     public var updateStyle: UpdateStyle = .reload
