@@ -32,20 +32,23 @@
  *     cost_bound) overall instead of O((N + M) * D).
  *
  *  5. Work budget: the cost bound alone lets ids in an order someone else
- *     chose (a random permutation, two ids in random order) cost
- *     about 2 * cost_bound^2 steps per search, O((N + M) * cost_bound) in
- *     all: seconds at a million ids. So the searches also count their work
- *     (diagonals visited, and snake steps at MYERS_SNAKE_STEPS_PER_UNIT
- *     a unit, over every search of the diff);
- *     once it passes the budget, 2 * cost_bound^2 (one whole search at
- *     the bound) plus MYERS_WORK_PER_ELEMENT per element of the trimmed
- *     problem, every further search stops at MYERS_FALLBACK_BOUND D-steps
- *     (or the cost bound, if lower) the same way. Lists D edits apart
- *     take about D^2 diagonals in all, so those within the cost bound
- *     never reach the budget and stay minimal; a caller who wants an
- *     exhaustive search passes a huge cost bound, which puts the budget
- *     out of reach. Past the budget the work is O((N + M) * fallback)
- *     per level of splitting.
+ *     chose (a random permutation, two ids in random order) cost about
+ *     2 * cost_bound^2 diagonal visits per search, O((N + M) * cost_bound)
+ *     in all: seconds at a million ids. So the searches also count the
+ *     diagonals they visit, over every search of the diff; once the count
+ *     passes the budget, 2 * cost_bound^2 (one whole search at the bound)
+ *     plus MYERS_WORK_PER_ELEMENT per element of the trimmed problem,
+ *     every further search stops at MYERS_FALLBACK_BOUND D-steps (or the
+ *     cost bound, if lower) the same way. Lists D edits apart visit about
+ *     D^2 diagonals in all, so those within the cost bound never reach the
+ *     budget and stay minimal; a caller who wants an exhaustive search
+ *     passes a huge cost bound, which puts the budget out of reach. Snake
+ *     steps are not counted: they are sequential compares, cheap beside a
+ *     visit, and lists with long snakes on many diagonals (few distinct
+ *     ids in long runs) are the fast case. Counting them in the loops
+ *     below cost 15-20% of an LCS diff, and counting them at full weight
+ *     cut such lists, about 4,500 edits apart, short of minimal. The
+ *     budget only ever stops a search sooner than the cost bound would.
  *
  * All matches are found by step 2, so the output maps are written only
  * there; everything else is BXD_NONE (filled up front).
@@ -92,25 +95,16 @@ typedef struct myers_ctx {
     int64_t *vb_base; /* backward vector storage, same size */
     uint64_t cost_bound;
     uint64_t work;   /* diagonals visited so far, all searches */
-    uint64_t snake;  /* snake steps so far, all searches */
     uint64_t budget; /* past this much work, searches stop at the fallback */
     uint64_t fallback_bound;
 } myers_ctx_t;
 
-/* The work budget (see step 5 above): diagonals visited per element
- * of the trimmed problem before every further search is cut at
- * MYERS_FALLBACK_BOUND steps, and that bound. */
+/* The work budget (see step 5 above): diagonals visited per element of
+ * the trimmed problem, beyond one whole search at the cost bound, before
+ * every further search is cut at MYERS_FALLBACK_BOUND steps; and that
+ * bound. */
 #ifndef MYERS_WORK_PER_ELEMENT
 #define MYERS_WORK_PER_ELEMENT 32u
-#endif
-/* Snake steps per unit of work: a snake compares neighbouring elements
- * (sequential reads), about 1 ns a step at a million ids, while a diagonal
- * visit starts a snake at a scattered place, several times that. Counted
- * fully, the long snakes of lists with few distinct ids (long runs of one
- * id) used up the budget on searches that were cheap, and lists 3,000 to
- * 5,000 edits apart lost their minimal result. */
-#ifndef MYERS_SNAKE_STEPS_PER_UNIT
-#define MYERS_SNAKE_STEPS_PER_UNIT 8u
 #endif
 #ifndef MYERS_FALLBACK_BOUND
 #define MYERS_FALLBACK_BOUND 32u
@@ -127,12 +121,11 @@ typedef struct myers_ctx {
 static int64_t myers_forward(const uint32_t *A, const uint32_t *B, int64_t N,
                              int64_t M, int64_t *vf, const int64_t *vb,
                              int64_t kmin, int64_t kmax, int64_t clo,
-                             int64_t chi, uint64_t *snake) {
+                             int64_t chi) {
     /* The furthest in-box point of diagonal k has x = min(N, M + k): N for
      * k >= N - M, M + k below. Two loops avoid computing it per diagonal
      * (and the x < N test also covers y < M in the first one). */
     const int64_t delta = N - M;
-    uint64_t steps = 0; /* snake steps, for the work budget */
     int64_t k = kmax;
     for (; k >= kmin && k >= delta; k -= 2) {
         /* Furthest of: right from diagonal k - 1, down from k + 1.
@@ -143,33 +136,20 @@ static int64_t myers_forward(const uint32_t *A, const uint32_t *B, int64_t N,
          * point of the diagonal (see the header comment); the snake stops
          * there too. */
         x = x > N ? N : x;
-        if (x < N && A[x] == B[x - k]) { /* follow the snake */
-            const int64_t x0 = x;
-            do x++;
-            while (x < N && A[x] == B[x - k]);
-            steps += (uint64_t)(x - x0);
-        }
+        while (x < N && A[x] == B[x - k]) x++; /* follow the snake */
         vf[k] = x;
-        if (k >= clo && k <= chi && vb[k] <= x) goto done;
+        if (k >= clo && k <= chi && vb[k] <= x) return k;
     }
     for (; k >= kmin; k -= 2) {
         const int64_t right = vf[k - 1] + 1, down = vf[k + 1];
         int64_t x = right > down ? right : down;
         const int64_t lim = M + k;
         x = x > lim ? lim : x;
-        if (x < lim && A[x] == B[x - k]) {
-            const int64_t x0 = x;
-            do x++;
-            while (x < lim && A[x] == B[x - k]);
-            steps += (uint64_t)(x - x0);
-        }
+        while (x < lim && A[x] == B[x - k]) x++;
         vf[k] = x;
-        if (k >= clo && k <= chi && vb[k] <= x) goto done;
+        if (k >= clo && k <= chi && vb[k] <= x) return k;
     }
-    k = kmax + 1;
-done:
-    *snake += steps;
-    return k;
+    return kmax + 1;
 }
 
 /*
@@ -179,43 +159,28 @@ done:
  */
 static int64_t myers_backward(const uint32_t *A, const uint32_t *B,
                               const int64_t *vf, int64_t *vb, int64_t kmin,
-                              int64_t kmax, int64_t clo, int64_t chi,
-                              uint64_t *snake) {
+                              int64_t kmax, int64_t clo, int64_t chi) {
     /* The nearest in-box point of diagonal k has x = max(0, k) (y >= 0):
      * 0 for k <= 0, k above. */
-    uint64_t steps = 0; /* snake steps, for the work budget */
     int64_t k = kmin;
     for (; k <= kmax && k <= 0; k += 2) {
         /* Furthest back of: left from k + 1, up from k - 1. */
         const int64_t left = vb[k + 1] - 1, up = vb[k - 1];
         int64_t x = left < up ? left : up;
         x = x < 0 ? 0 : x; /* clamp into the box */
-        if (x > 0 && A[x - 1] == B[x - 1 - k]) {
-            const int64_t x0 = x;
-            do x--;
-            while (x > 0 && A[x - 1] == B[x - 1 - k]);
-            steps += (uint64_t)(x0 - x);
-        }
+        while (x > 0 && A[x - 1] == B[x - 1 - k]) x--;
         vb[k] = x;
-        if (k >= clo && k <= chi && x <= vf[k]) goto done;
+        if (k >= clo && k <= chi && x <= vf[k]) return k;
     }
     for (; k <= kmax; k += 2) {
         const int64_t left = vb[k + 1] - 1, up = vb[k - 1];
         int64_t x = left < up ? left : up;
         x = x < k ? k : x;
-        if (x > k && A[x - 1] == B[x - 1 - k]) {
-            const int64_t x0 = x;
-            do x--;
-            while (x > k && A[x - 1] == B[x - 1 - k]);
-            steps += (uint64_t)(x0 - x);
-        }
+        while (x > k && A[x - 1] == B[x - 1 - k]) x--;
         vb[k] = x;
-        if (k >= clo && k <= chi && x <= vf[k]) goto done;
+        if (k >= clo && k <= chi && x <= vf[k]) return k;
     }
-    k = kmin - 1;
-done:
-    *snake += steps;
-    return k;
+    return kmin - 1;
 }
 
 /* Split points of a box (absolute indices), in increasing order. */
@@ -290,7 +255,7 @@ static bool myers_split(myers_ctx_t *ctx, const myers_box_t *box,
         const int64_t flo = odd ? bmin : no_lo, fhi = odd ? bmax : no_hi;
         {
             const int64_t k = myers_forward(A, B, N, M, vf, vb, fmin, fmax,
-                                            flo, fhi, &ctx->snake);
+                                            flo, fhi);
             if (k <= fmax) {
                 sx = vf[k];
                 sy = vf[k] - k;
@@ -316,7 +281,7 @@ static bool myers_split(myers_ctx_t *ctx, const myers_box_t *box,
         const int64_t blo = odd ? no_lo : fmin, bhi = odd ? no_hi : fmax;
         {
             const int64_t k = myers_backward(A, B, vf, vb, bmin, bmax,
-                                             blo, bhi, &ctx->snake);
+                                             blo, bhi);
             if (k >= bmin) {
                 sx = vb[k];
                 sy = vb[k] - k;
@@ -328,8 +293,7 @@ static bool myers_split(myers_ctx_t *ctx, const myers_box_t *box,
         /* Both searches visited one diagonal in two of their range. */
         ctx->work += (uint64_t)((fmax - fmin) / 2 + (bmax - bmin) / 2 + 2);
         if ((uint64_t)d >= ctx->cost_bound ||
-            ((uint64_t)d >= ctx->fallback_bound &&
-             ctx->work + ctx->snake / MYERS_SNAKE_STEPS_PER_UNIT >= ctx->budget)) {
+            ((uint64_t)d >= ctx->fallback_bound && ctx->work >= ctx->budget)) {
             /* Forward: the point with the largest x + y. */
             int64_t best_f = -1, fx = 0, fy = 0;
             for (int64_t k = fmax; k >= fmin; k -= 2) {
@@ -468,7 +432,6 @@ bxd_status_t bxd_myers(bxd_workspace_t *ws, const uint32_t *a, uint32_t n,
     ctx.vb_base = ctx.vf_base + per_vector;
     ctx.cost_bound = cost_bound == 0 ? 1 : cost_bound;
     ctx.work = 0;
-    ctx.snake = 0;
     {
         /* Enough for one whole search at the cost bound (2 * bound^2
          * diagonals), so lists a few thousand edits apart stay minimal
@@ -514,6 +477,6 @@ bxd_status_t bxd_myers(bxd_workspace_t *ws, const uint32_t *a, uint32_t n,
             }
         }
     }
-    BXD_COUNT_MYERS_WORK(ws, ctx.work + ctx.snake / MYERS_SNAKE_STEPS_PER_UNIT);
+    BXD_COUNT_MYERS_WORK(ws, ctx.work);
     return BXD_OK;
 }

@@ -212,10 +212,9 @@ typedef struct bxd_options {
      *  middle-snake search the search stops being exhaustive and splits
      *  heuristically. 0 means `BXD_DEFAULT_LCS_COST_BOUND`. It also sets
      *  the diff's work budget: one whole search at the bound (about
-     *  2 * bound^2 steps) plus 32 steps per element (a snake step counts
-     *  an eighth); past it every further search stops after 32 steps, so
-     *  ids in an order someone else chose cost linear time. UINT64_MAX asks
-     *  for an exhaustive search. */
+     *  2 * bound^2 diagonals visited) plus 32 per element; past it every
+     *  further search stops after 32 steps, so ids in an order someone else
+     *  chose cost linear time. UINT64_MAX asks for an exhaustive search. */
     uint64_t lcs_cost_bound;
 } bxd_options_t;
 

@@ -64,8 +64,8 @@ public struct DiffOptions: Sendable, Hashable {
     /// bound (about 2 · bound² steps) plus a small amount per element. Past
     /// it, every further search stops after 32 steps, so ids in an order
     /// someone else chose (a random permutation, two ids in random order)
-    /// cost linear time with a small constant: 0.25 s and 0.93 s at
-    /// 1,000,000 ids a side in the C core (release; 5.2 s and 12.4 s
+    /// cost linear time with a small constant: 0.24 s and 1.0 s at
+    /// 1,000,000 ids a side in the C core (release; 5.3 s and 12.9 s
     /// without the budget). Lists up to a few thousand edits apart stay
     /// minimal. For an exhaustive search pass `Int.max`.
     public var lcsCostBound: Int = 4096
