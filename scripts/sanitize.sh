@@ -36,13 +36,14 @@ for run in ${runs[@]}; do
         # TSan: the tests that run diffs concurrently (many diffs at once;
         # the Sendable audit: identity tables published by many threads,
         # a workspace's kept lists read elsewhere) and the renderer's
-        # off-main renders (interleavings, cancellation, the workspace pool).
+        # off-main renders (interleavings, cancellation, the workspace pool),
+        # and IGListKit results looked up from several threads at once.
         scratch=.build-thread
         echo "== swift test --sanitize=thread (concurrency tests)" >&2
         swift build --build-tests --sanitize=thread --scratch-path "$scratch"
         TSAN_OPTIONS="halt_on_error=1" swift test --skip-build --sanitize=thread \
             --scratch-path "$scratch" --disable-xctest \
-            --filter "ConcurrentDiffTests|SendableAuditTests|UpdaterInterleavingTests|BoxRendererTests"
+            --filter "ConcurrentDiffTests|SendableAuditTests|UpdaterInterleavingTests|BoxRendererTests|ListDiffConcurrentLookupTests"
         ;;
     *)
         echo "unknown sanitizer run '$run' (address, undefined, thread)" >&2

@@ -13,11 +13,13 @@ import Foundation
 /// safe for one batch.
 ///
 /// Not `Sendable`: it keeps the diff identifiers, which may be any
-/// objects.
+/// objects. Lookups on one result from several threads at once (Swift 5
+/// mode lets code share it, as Objective-C code shares IGListKit's) are
+/// safe: the identifier maps are built once, under a lock, on first use.
 public final class ListIndexSetResult: CustomStringConvertible {
     let diff: IGListKitDiff
-    private var oldMap: [DiffIdentifierKey: Int]?
-    private var newMap: [DiffIdentifierKey: Int]?
+    /// The identifier maps, built on the first lookup of each side.
+    private let maps = IdentifierMaps()
 
     init(_ diff: IGListKitDiff) {
         self.diff = diff
@@ -52,8 +54,7 @@ public final class ListIndexSetResult: CustomStringConvertible {
     /// - Parameter identifier: A ``ListDiffable/diffIdentifier()``.
     /// - Returns: The old index, or `NSNotFound`.
     public func oldIndex(forIdentifier identifier: NSObjectProtocol) -> Int {
-        if oldMap == nil { oldMap = IGListKitDiff.lastIndexes(diff.oldKeys) }
-        return oldMap?[DiffIdentifierKey(object: identifier)] ?? NSNotFound
+        maps.old(diff)[DiffIdentifierKey(object: identifier)] ?? NSNotFound
     }
 
     /// The index in the new array of the object with this diff identifier,
@@ -62,8 +63,7 @@ public final class ListIndexSetResult: CustomStringConvertible {
     /// - Parameter identifier: A ``ListDiffable/diffIdentifier()``.
     /// - Returns: The new index, or `NSNotFound`.
     public func newIndex(forIdentifier identifier: NSObjectProtocol) -> Int {
-        if newMap == nil { newMap = IGListKitDiff.lastIndexes(diff.newKeys) }
-        return newMap?[DiffIdentifierKey(object: identifier)] ?? NSNotFound
+        maps.new(diff)[DiffIdentifierKey(object: identifier)] ?? NSNotFound
     }
 
     /// The result rewritten for one `UITableView` / `UICollectionView`
@@ -163,5 +163,37 @@ public final class ListIndexPathResult: CustomStringConvertible {
     public var description: String {
         "<ListIndexPathResult; \(inserts.count) inserts; \(deletes.count) deletes; "
             + "\(updates.count) updates; \(moves.count) moves>"
+    }
+}
+
+/// A result's identifier maps (each identifier's last index), built on the
+/// first lookup of their side and read under a lock afterwards: a result
+/// may be shared between threads in Swift 5 mode, and two first lookups at
+/// once would otherwise both write the stored map. A map is built outside
+/// the lock (building it calls the identifiers' own `hash` and `isEqual`,
+/// which may look up this result again); when two threads build one at
+/// once, the first stored is kept.
+final class IdentifierMaps {
+    private let lock = NSLock()
+    private var maps: [[DiffIdentifierKey: Int]?] = [nil, nil]
+
+    /// The old side's map of `diff`.
+    func old(_ diff: IGListKitDiff) -> [DiffIdentifierKey: Int] { map(0) { diff.oldKeys } }
+
+    /// The new side's map of `diff`.
+    func new(_ diff: IGListKitDiff) -> [DiffIdentifierKey: Int] { map(1) { diff.newKeys } }
+
+    // (NSLocking.withLock is iOS 17 and later on Apple platforms.)
+    private func map(_ side: Int, _ keys: () -> [DiffIdentifierKey]) -> [DiffIdentifierKey: Int] {
+        lock.lock()
+        let stored = maps[side]
+        lock.unlock()
+        if let stored { return stored }
+        let built = IGListKitDiff.lastIndexes(keys())
+        lock.lock()
+        defer { lock.unlock() }
+        if let stored = maps[side] { return stored }
+        maps[side] = built
+        return built
     }
 }

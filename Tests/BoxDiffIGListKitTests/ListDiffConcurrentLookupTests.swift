@@ -1,0 +1,70 @@
+import BoxDiffIGListKit
+import Dispatch
+import Foundation
+import Testing
+
+/// Hands a non-`Sendable` result to other threads, as Swift 5 mode and
+/// Objective-C code may.
+private struct Shared<Value>: @unchecked Sendable {
+    let value: Value
+}
+
+/// A result's identifier lookups build its identifier maps on first use;
+/// several threads looking up one result at once must each get the right
+/// index, and (under ThreadSanitizer, `scripts/sanitize.sh thread`) race on
+/// nothing. Before the maps were built under a lock, two first lookups at
+/// once both wrote the stored map.
+@Suite("IGListKit: identifier lookups from several threads")
+struct ListDiffConcurrentLookupTests {
+    @Test func firstLookupsFromManyThreadsAgree() {
+        let count = 2_000
+        let old: [any ListDiffable] = (0..<count).map { NSString(string: "id-\($0)") }
+        // New: every other id kept, in reverse, and as many fresh ones.
+        let kept = (0..<count).filter { $0 % 2 == 0 }.reversed()
+        let new: [any ListDiffable] =
+            kept.map { NSString(string: "id-\($0)") } + (0..<count / 2).map { NSString(string: "new-\($0)") }
+        for round in 0..<20 {
+            let result = Shared(value: ListDiff(oldArray: old, newArray: new, option: .equality))
+            let paths = Shared(
+                value: ListDiffPaths(fromSection: 0, toSection: 1, oldArray: old, newArray: new, option: .equality))
+            let threads = 8
+            let wrong = Counter(0)
+            DispatchQueue.concurrentPerform(iterations: threads) { t in
+                // Each thread starts at a different identifier, all at once.
+                for step in 0..<200 {
+                    let i = (t * 97 + step * 13 + round) % count
+                    let id = NSString(string: "id-\(i)")
+                    let expectedOld = i
+                    let expectedNew = i % 2 == 0 ? (count - 2 - i) / 2 : NSNotFound
+                    var bad = 0
+                    if result.value.oldIndex(forIdentifier: id) != expectedOld { bad += 1 }
+                    if result.value.newIndex(forIdentifier: id) != expectedNew { bad += 1 }
+                    if paths.value.oldIndexPath(forIdentifier: id) != IndexPath(indexes: [0, expectedOld]) {
+                        bad += 1
+                    }
+                    let newPath = expectedNew == NSNotFound ? nil : IndexPath(indexes: [1, expectedNew])
+                    if paths.value.newIndexPath(forIdentifier: id) != newPath { bad += 1 }
+                    if bad > 0 { wrong.add(bad) }
+                }
+            }
+            #expect(wrong.value == 0, "round \(round)")
+        }
+    }
+}
+
+/// A counter shared by the threads of one test.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count: Int
+    init(_ count: Int) { self.count = count }
+    func add(_ n: Int) {
+        lock.lock()
+        count += n
+        lock.unlock()
+    }
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+}
