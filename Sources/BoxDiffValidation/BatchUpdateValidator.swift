@@ -39,15 +39,19 @@ public struct BatchUpdateValidator: Hashable, Sendable {
     /// Batch `k` is checked against the shape the view shows before it: the
     /// `after` shape of step `k - 1`, or `before` for the first batch (rule
     /// 19: the O shape is given explicitly, never taken from the data
-    /// source). When a batch does not fit that shape but fits an older one,
-    /// a `staleBeforeState` violation is added.
+    /// source). When a batch does not fit that shape but fits one of the
+    /// ``staleStateLookBack`` shapes before it, a `staleBeforeState`
+    /// violation names the latest such shape. (Looking further back made
+    /// the check quadratic in the number of batches: each failing batch
+    /// simulated itself on every older shape.)
     ///
     /// - Parameters:
     ///   - before: Rows per section the view shows before the first batch.
     ///   - steps: The batches in order, each with the shape after it.
     /// - Returns: The violations, ordered by batch, then by rule; empty when
     ///   UIKit would accept and animate every batch correctly.
-    /// - Complexity: O((s + u) log u) per batch for s sections and u calls;
+    /// - Complexity: O((s + u) log u) per batch for s sections and u calls
+    ///   (times ``staleStateLookBack`` for a batch that breaks a count rule);
     ///   independent of the row counts.
     public func validate(before: [Int], steps: [BatchStep]) -> [BatchViolation] {
         var result: [BatchViolation] = []
@@ -59,7 +63,7 @@ public struct BatchUpdateValidator: Hashable, Sendable {
             let found = violations(of: step.update, simulation: simulation, batchIndex: index)
             result += found
             if index > 0, found.contains(where: { Self.shapeRules.contains($0.rule) }),
-                let older = (0..<index).reversed().first(where: {
+                let older = (max(0, index - Self.staleStateLookBack)..<index).reversed().first(where: {
                     fits(step.update, old: shapes[$0], new: step.after)
                 })
             {
@@ -72,6 +76,11 @@ public struct BatchUpdateValidator: Hashable, Sendable {
         result += reconfigureOrderViolations(steps)
         return Self.ordered(result)
     }
+
+    /// How many shapes before a batch's own are tried when the batch breaks
+    /// a count rule, to report a stale before-state (rule 19): a batch
+    /// computed against the view's state one or a few batches ago.
+    public static let staleStateLookBack = 32
 
     /// Every rule broken by a single batch: `validate(before:steps:)` with
     /// one step.
