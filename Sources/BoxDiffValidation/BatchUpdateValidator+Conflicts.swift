@@ -181,7 +181,14 @@ extension BatchUpdateValidator {
         let rowMoves = firstOccurrences(update.elementMoved)
         let movesOut = Dictionary(grouping: rowMoves, by: \.source.section)
         let movesIn = Dictionary(grouping: rowMoves, by: \.destination.section)
+        // A section moved twice (rule 12, reported there) has its row
+        // calls reported under its first move only: under every move, n
+        // such moves beside m row calls gave n * m violations.
+        var sourcesSeen = Set<Int>()
+        var destinationsSeen = Set<Int>()
         for move in firstOccurrences(update.sectionMoved) {
+            let newSource = sourcesSeen.insert(move.source).inserted
+            let newDestination = destinationsSeen.insert(move.destination).inserted
             if reloadedSections.contains(move.source) {
                 report(.reloadOfMovedSection, section: move.source, messages.reloadAndMove(section: move.source))
             }
@@ -190,10 +197,14 @@ extension BatchUpdateValidator {
                     .sectionMoveWithRowOperations, section: path.section, path: path,
                     messages.rowOperationInMovedSection(operation, move: move))
             }
-            for path in deletes[move.source] ?? [] { clash(messages.operation("delete", path), path) }
-            for path in reloads[move.source] ?? [] { clash(messages.operation("reload", path), path) }
-            for path in inserts[move.destination] ?? [] { clash(messages.operation("insert", path), path) }
-            for rowMove in movesOut[move.source] ?? [] {
+            if newSource {
+                for path in deletes[move.source] ?? [] { clash(messages.operation("delete", path), path) }
+                for path in reloads[move.source] ?? [] { clash(messages.operation("reload", path), path) }
+            }
+            if newDestination {
+                for path in inserts[move.destination] ?? [] { clash(messages.operation("insert", path), path) }
+            }
+            for rowMove in newSource ? movesOut[move.source] ?? [] : [] {
                 if move.source == move.destination && rowMove.destination.section != move.source {
                     report(
                         .reloadOfMovedSection, section: move.source, path: rowMove.source,
@@ -203,7 +214,8 @@ extension BatchUpdateValidator {
                 }
             }
             // Moves into the section from elsewhere (those from inside were reported above).
-            for rowMove in movesIn[move.destination] ?? [] where rowMove.source.section != move.source {
+            for rowMove in newDestination ? movesIn[move.destination] ?? [] : []
+            where rowMove.source.section != move.source {
                 clash(messages.moveOperation(rowMove), rowMove.destination)
             }
         }
