@@ -33,15 +33,16 @@
  *
  *  5. Work budget: the cost bound alone lets ids in an order someone else
  *     chose (a random permutation, two ids in random order) cost about
- *     2 * cost_bound^2 diagonal visits per search, O((N + M) * cost_bound)
+ *     cost_bound^2 diagonal visits per search, O((N + M) * cost_bound)
  *     in all: seconds at a million ids. So the searches also count the
  *     diagonals they visit, over every search of the diff; once the count
- *     passes the budget, 2 * cost_bound^2 (one whole search at the bound)
- *     plus MYERS_WORK_PER_ELEMENT per element of the trimmed problem,
+ *     passes the budget, 2 * cost_bound^2 (all the searches of lists up
+ *     to about 2 * cost_bound edits apart) plus MYERS_WORK_PER_ELEMENT
+ *     per element of the trimmed problem,
  *     every further search stops at MYERS_FALLBACK_BOUND D-steps (or the
  *     cost bound, if lower) the same way. Lists D edits apart visit about
- *     D^2 diagonals in all, so those within the cost bound never reach the
- *     budget and stay minimal; a caller who wants an exhaustive search
+ *     D^2 / 2 diagonals in all, so those the cost bound left exact stay
+ *     exact; a caller who wants an exhaustive search
  *     passes a huge cost bound, which puts the budget out of reach. Snake
  *     steps are not counted: they are sequential compares, cheap beside a
  *     visit, and lists with long snakes on many diagonals (few distinct
@@ -433,9 +434,12 @@ bxd_status_t bxd_myers(bxd_workspace_t *ws, const uint32_t *a, uint32_t n,
     ctx.cost_bound = cost_bound == 0 ? 1 : cost_bound;
     ctx.work = 0;
     {
-        /* Enough for one whole search at the cost bound (2 * bound^2
-         * diagonals), so lists a few thousand edits apart stay minimal
-         * as before, plus MYERS_WORK_PER_ELEMENT per element. Saturating:
+        /* 2 * bound^2 visits: a search cut at the bound counts about
+         * bound^2 + 3 * bound, and every search of lists up to about
+         * 2 * bound edits apart, which stay exact, about D^2 / 2 <=
+         * 2 * bound^2 in all (the splits' smaller searches add about
+         * bound * log D, which the per-element term covers). Plus
+         * MYERS_WORK_PER_ELEMENT per element. Saturating:
          * a caller asking for an exhaustive search (a huge bound) gets
          * one. N + M < 2^33. */
         const uint64_t bound = ctx.cost_bound;

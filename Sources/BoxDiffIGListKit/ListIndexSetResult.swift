@@ -170,9 +170,9 @@ public final class ListIndexPathResult: CustomStringConvertible {
 /// first lookup of their side and read under a lock afterwards: a result
 /// may be shared between threads in Swift 5 mode, and two first lookups at
 /// once would otherwise both write the stored map. A map is built outside
-/// the lock (building it calls the identifiers' own `hash` and `isEqual`,
-/// which may look up this result again); when two threads build one at
-/// once, the first stored is kept.
+/// the lock, so that no caller code (the identifiers' own `hash` and
+/// `isEqual`) runs while it is held; when two threads build one at once,
+/// the first stored is kept.
 final class IdentifierMaps {
     private let lock = NSLock()
     private var maps: [[DiffIdentifierKey: Int]?] = [nil, nil]
@@ -183,7 +183,7 @@ final class IdentifierMaps {
     /// The new side's map of `diff`.
     func new(_ diff: IGListKitDiff) -> [DiffIdentifierKey: Int] { map(1) { diff.newKeys } }
 
-    // (NSLocking.withLock is iOS 17 and later on Apple platforms.)
+    // (lock() and unlock(): NSLocking.withLock needs a recent SDK.)
     private func map(_ side: Int, _ keys: () -> [DiffIdentifierKey]) -> [DiffIdentifierKey: Int] {
         lock.lock()
         let stored = maps[side]

@@ -204,12 +204,16 @@ extension BatchUpdateValidator {
             if newDestination {
                 for path in inserts[move.destination] ?? [] { clash(messages.operation("insert", path), path) }
             }
-            for rowMove in newSource ? movesOut[move.source] ?? [] : [] {
-                if move.source == move.destination && rowMove.destination.section != move.source {
+            // A move of a section onto itself is checked for rule 18 even
+            // when it is not the section's first move (firstOccurrences
+            // leaves at most one such move per section).
+            let movedToItself = move.source == move.destination
+            for rowMove in newSource || movedToItself ? movesOut[move.source] ?? [] : [] {
+                if movedToItself && rowMove.destination.section != move.source {
                     report(
                         .reloadOfMovedSection, section: move.source, path: rowMove.source,
                         messages.rowMoveOutOfSectionMovedToItself(rowMove))
-                } else {
+                } else if newSource {
                     clash(messages.moveOperation(rowMove), rowMove.source)
                 }
             }

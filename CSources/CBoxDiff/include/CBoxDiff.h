@@ -211,10 +211,11 @@ typedef struct bxd_options {
     /** LCS only: past this many edit-distance steps (diagonals) in one
      *  middle-snake search the search stops being exhaustive and splits
      *  heuristically. 0 means `BXD_DEFAULT_LCS_COST_BOUND`. It also sets
-     *  the diff's work budget: one whole search at the bound (about
-     *  2 * bound^2 diagonals visited) plus 32 per element; past it every
-     *  further search stops after 32 steps, so ids in an order someone else
-     *  chose cost linear time. UINT64_MAX asks for an exhaustive search. */
+     *  the diff's work budget: 2 * bound^2 diagonals visited (what lists
+     *  up to about 2 * bound edits apart need in all) plus 32 per element;
+     *  past it every further search stops after 32 steps, so ids in an
+     *  order someone else chose cost linear time. UINT64_MAX asks for an
+     *  exhaustive search. */
     uint64_t lcs_cost_bound;
 } bxd_options_t;
 

@@ -60,8 +60,9 @@ public struct DiffOptions: Sendable, Hashable {
     /// a fully shuffled list (the result is still valid, maybe not minimal).
     /// Zero or negative means the default, 4096.
     ///
-    /// The bound also sets the diff's work budget: one whole search at the
-    /// bound (about 2 · bound² steps) plus a small amount per element. Past
+    /// The bound also sets the diff's work budget: 2 · bound² steps (what
+    /// the searches of lists up to about 2 · bound edits apart take in all)
+    /// plus a small amount per element. Past
     /// it, every further search stops after 32 steps, so ids in an order
     /// someone else chose (a random permutation, two ids in random order)
     /// cost linear time with a small constant: 0.24 s and 1.0 s at

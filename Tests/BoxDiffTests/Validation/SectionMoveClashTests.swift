@@ -34,4 +34,15 @@ struct SectionMoveClashTests {
         let clashes = violations.filter { $0.rule == .sectionMoveWithRowOperations }
         #expect(clashes.compactMap(\.path).sorted { $0.row < $1.row } == [ep(0, 0), ep(0, 1)])
     }
+
+    @Test func aMoveOntoItselfAfterAnotherMoveStillBreaksRule18() {
+        // Section 0 moved to 1 and onto itself, a row moved out of it:
+        // rule 18 for the move onto itself, whichever move comes first
+        // (found by review: with 0 → 1 first it was dropped).
+        for moves in [[mvSection(0, 1), mvSection(0, 0)], [mvSection(0, 0), mvSection(0, 1)]] {
+            let update = BatchUpdate(sectionMoved: moves, elementMoved: [mvRow(ep(0, 1), ep(1, 1))])
+            let violations = validateBatch([2, 2], update, [2, 2])
+            #expect(violations.contains { $0.rule == .reloadOfMovedSection && $0.path == ep(0, 1) }, "\(moves)")
+        }
+    }
 }
