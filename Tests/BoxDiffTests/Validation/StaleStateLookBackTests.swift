@@ -19,14 +19,14 @@ struct StaleStateLookBackTests {
 
     @Test func aLongRunOfFailingBatchesCostsLinearTime() {
         let validator = BatchUpdateValidator()
-        let small = Self.failingSteps(200)
-        let large = Self.failingSteps(800)
+        let small = Self.failingSteps(100)
+        let large = Self.failingSteps(400)
         var smallCount = 0
         var largeCount = 0
         let smallTime = cpuSeconds { smallCount = validator.validate(before: [1], steps: small).count }
         let largeTime = cpuSeconds { largeCount = validator.validate(before: [1], steps: large).count }
         // One row-count violation per batch, no stale state claimed.
-        #expect(smallCount == 200 && largeCount == 800)
+        #expect(smallCount == 100 && largeCount == 400)
         // Four times the batches: about four times the time when linear,
         // sixteen when every batch tries every older shape (before the
         // bound: 15.9x at 400 and 1,600 batches in a debug build).
