@@ -35,21 +35,21 @@
  *     chose (a random permutation, two ids in random order) cost about
  *     cost_bound^2 diagonal visits per search, O((N + M) * cost_bound)
  *     in all: seconds at a million ids. So the searches also count the
- *     diagonals they visit, over every search of the diff; once the count
+ *     diagonals they visit, over every search of the diff. Once the count
  *     passes the budget, 2 * cost_bound^2 (all the searches of lists up
  *     to about 2 * cost_bound edits apart) plus MYERS_WORK_PER_ELEMENT
- *     per element of the trimmed problem,
- *     every further search stops at MYERS_FALLBACK_BOUND D-steps (or the
- *     cost bound, if lower) the same way. Lists D edits apart visit about
- *     D^2 / 2 diagonals in all, so those the cost bound left exact stay
- *     exact; a caller who wants an exhaustive search
- *     passes a huge cost bound, which puts the budget out of reach. Snake
- *     steps are not counted: they are sequential compares, cheap beside a
- *     visit, and lists with long snakes on many diagonals (few distinct
- *     ids in long runs) are the fast case. Counting them in the loops
- *     below cost 15-20% of an LCS diff, and counting them at full weight
- *     cut such lists, about 4,500 edits apart, short of minimal. The
- *     budget only ever stops a search sooner than the cost bound would.
+ *     per element of the trimmed problem, every further search stops at
+ *     MYERS_FALLBACK_BOUND D-steps (or the cost bound, if lower) the same
+ *     way. Lists D edits apart visit about D^2 / 2 diagonals in all, so
+ *     those the cost bound left exact stay exact; a caller who wants an
+ *     exhaustive search passes a huge cost bound, which puts the budget
+ *     out of reach. Snake steps are not counted: they are sequential
+ *     compares, cheap beside a visit, and lists with long snakes on many
+ *     diagonals (few distinct ids in long runs) are the fast case.
+ *     Counting them in the loops below cost 15-20% of an LCS diff, and
+ *     counting them at full weight cut such lists, about 4,500 edits
+ *     apart, short of minimal. The budget only ever stops a search sooner
+ *     than the cost bound would.
  *
  * All matches are found by step 2, so the output maps are written only
  * there; everything else is BXD_NONE (filled up front).
@@ -101,9 +101,8 @@ typedef struct myers_ctx {
 } myers_ctx_t;
 
 /* The work budget (see step 5 above): diagonals visited per element of
- * the trimmed problem, beyond one whole search at the cost bound, before
- * every further search is cut at MYERS_FALLBACK_BOUND steps; and that
- * bound. */
+ * the trimmed problem, on top of 2 * cost_bound^2, before every further
+ * search is cut at MYERS_FALLBACK_BOUND steps; and that bound. */
 #ifndef MYERS_WORK_PER_ELEMENT
 #define MYERS_WORK_PER_ELEMENT 32u
 #endif

@@ -1,4 +1,5 @@
 import BoxDiffIGListKit
+import BoxDiffTestSupport
 import Dispatch
 import Foundation
 import Testing
@@ -28,7 +29,7 @@ struct ListDiffConcurrentLookupTests {
             let paths = Shared(
                 value: ListDiffPaths(fromSection: 0, toSection: 1, oldArray: old, newArray: new, option: .equality))
             let threads = 8
-            let wrong = Counter(0)
+            let wrong = Locked(0)
             DispatchQueue.concurrentPerform(iterations: threads) { t in
                 // Each thread starts at a different identifier, all at once.
                 for step in 0..<200 {
@@ -44,27 +45,10 @@ struct ListDiffConcurrentLookupTests {
                     }
                     let newPath = expectedNew == NSNotFound ? nil : IndexPath(indexes: [1, expectedNew])
                     if paths.value.newIndexPath(forIdentifier: id) != newPath { bad += 1 }
-                    if bad > 0 { wrong.add(bad) }
+                    if bad > 0 { wrong.withLock { $0 += bad } }
                 }
             }
-            #expect(wrong.value == 0, "round \(round)")
+            #expect(wrong.withLock { $0 } == 0, "round \(round)")
         }
-    }
-}
-
-/// A counter shared by the threads of one test.
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count: Int
-    init(_ count: Int) { self.count = count }
-    func add(_ n: Int) {
-        lock.lock()
-        count += n
-        lock.unlock()
-    }
-    var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
     }
 }

@@ -9,18 +9,6 @@ import Testing
 // workspace's kept call lists shared with changesets another thread reads,
 // and components holding values that are not `Sendable`.
 
-/// Values handed between threads under a lock (the test's own bookkeeping).
-private final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<T>(_ body: (inout Value) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-}
-
 /// A Bento-style component: a class that is not `Sendable`, whose
 /// `description` reads mutable state.
 private final class Probe: CustomStringConvertible {
