@@ -361,13 +361,18 @@ BXD_API uint64_t bxd_table_slot(uint64_t id, uint64_t key, unsigned bits);
 /**
  * Diffs `old_list` into `new_list`.
  *
- * workspace: scratch memory; NULL makes a temporary one for this call. With
- *   a workspace and a result that were used for a diff at least as large in
- *   every respect (list lengths, algorithm, contents given, and as many
- *   moves, updates and stage entries), the call allocates nothing: buffers
- *   are sized by what a diff produces, so the steady state of one list
- *   shape allocates nothing, while e.g. a reversed list after an identical
- *   one, or LCS after Heckel, may still grow a buffer.
+ * workspace: scratch memory; NULL makes a temporary one for this call. A
+ *   workspace and a result keep their buffers, sized by what each diff
+ *   needed, so diffing lists of one shape again allocates nothing. Besides
+ *   the list lengths, the algorithm, the contents given and the numbers of
+ *   moves, updates and stage entries, what the lists hold also sizes some
+ *   scratch: repeated ids (Heckel links them), a common suffix (Heckel's
+ *   suffix tables), for LCS how many distinct ids there are and whether
+ *   some occur on one side only. So a diff after a larger one may still
+ *   grow a buffer: e.g. 1,000 ids against 1,000 others, then two such
+ *   lists that share their last id, or whose old list repeats an id
+ *   (one allocation each), as may a reversed list after an identical one,
+ *   or LCS after Heckel.
  * old_list, new_list: the lists (borrowed). Required.
  * options: NULL for the defaults.
  * result: an initialised result (see `bxd_result_init`); overwritten. It
