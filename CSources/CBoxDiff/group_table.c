@@ -29,13 +29,24 @@
 #define BXD_GROUP_LOW UINT64_C(0x0101010101010101)
 #define BXD_GROUP_HIGH UINT64_C(0x8080808080808080)
 
-/* The control word of group g (8 control bytes, little-endian: byte k is
- * slot 8g + k on every target the core builds for; a big-endian target
- * only changes which matching slot is tried first). */
+/* The control word of group g: its 8 control bytes read little-endian, so
+ * byte k of the word (bits 8k..8k+7, what BXD_GROUP_SLOT counts) is slot
+ * 8g + k on every host. A native load on a big-endian host would put slot
+ * 8g + k in byte 7 - k: lookups would read the index of another slot
+ * (unset if that slot is empty) and inserts overwrite a full slot. */
 static inline uint64_t group_word(const uint8_t *control, size_t g) {
+    const uint8_t *p = control + g * 8;
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     uint64_t w;
-    memcpy(&w, control + g * 8, sizeof w);
+    memcpy(&w, p, sizeof w);
     return w;
+#else
+    return (uint64_t)p[0] | ((uint64_t)p[1] << 8) | ((uint64_t)p[2] << 16) |
+           ((uint64_t)p[3] << 24) | ((uint64_t)p[4] << 32) |
+           ((uint64_t)p[5] << 40) | ((uint64_t)p[6] << 48) |
+           ((uint64_t)p[7] << 56);
+#endif
 }
 
 /* Flags (0x80) in the bytes of `w` equal to the tag repeated in `tags`.
