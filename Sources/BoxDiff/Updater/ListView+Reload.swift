@@ -41,8 +41,9 @@ extension ListView {
     ///     this one's block, which UIKit rejects (``BoxRenderer`` queues a
     ///     render requested from its `setData` instead).
     ///   - completion: Called exactly once: after the last batch's
-    ///     animations end, after the reload, or at once for an empty
-    ///     changeset.
+    ///     animations end (and never before its reconfigures were made,
+    ///     even on a view that ends the batch before returning), after the
+    ///     reload, or at once for an empty changeset.
     @inlinable
     public func reload<Data>(
         using changeset: StagedChangeset<Data>,
@@ -283,6 +284,14 @@ extension StageApplier {
                 return
             }
             let isLast = index == count - 1
+            // The stored list itself (not through dynamic member lookup,
+            // which would copy the whole batch update).
+            let reconfigures = !first[index].batchUpdate.elementReconfigured.isEmpty
+            // The completion follows the last reconfigures: a view that ends
+            // its batch before `performBatchUpdates` returns (AppKit's table,
+            // a view that does not animate) ran it first, and a reload it
+            // chained then took the reconfigures' paths for its own rows.
+            let gate = isLast && reconfigures ? completion.map(CompletionGate.init) : nil
             view.performBatchUpdates(
                 { [self] in
                     self.store(first, at: index)
@@ -291,12 +300,12 @@ extension StageApplier {
                     self.view.applyCalls(of: first, at: index, indexPaths: self.indexPaths)
                 },
                 // No closure to allocate when there is no completion.
-                completion: isLast ? completion.map { completion in { _ in completion() } } : nil)
-            // The stored list itself (not through dynamic member lookup,
-            // which would copy the whole batch update).
-            if !first[index].batchUpdate.elementReconfigured.isEmpty {
+                completion: gate.map { gate in { _ in gate.finish() } }
+                    ?? (isLast ? completion.map { completion in { _ in completion() } } : nil))
+            if reconfigures {
                 view.reconfigure(first[index].batchUpdate.elementReconfigured, indexPaths: indexPaths)
             }
+            gate?.open()
         }
     }
 
@@ -309,6 +318,33 @@ extension StageApplier {
         store(first, at: count - 1)
         view.reloadData()
         completion?()
+    }
+}
+
+/// A completion held back until ``open()``: run there if the batch already
+/// finished (``finish()``), else when it does.
+@MainActor
+@usableFromInline
+final class CompletionGate {
+    @usableFromInline let completion: () -> Void
+    @usableFromInline var isOpen = false
+    @usableFromInline var isFinished = false
+
+    @inlinable
+    init(_ completion: @escaping () -> Void) { self.completion = completion }
+
+    /// The batch's animations ended.
+    @inlinable
+    func finish() {
+        isFinished = true
+        if isOpen { completion() }
+    }
+
+    /// The calls that follow the batch were made.
+    @inlinable
+    func open() {
+        isOpen = true
+        if isFinished { completion() }
     }
 }
 
