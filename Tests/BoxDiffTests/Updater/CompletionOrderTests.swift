@@ -51,4 +51,36 @@ struct CompletionOrderTests {
         #expect(table.shown == new, "\(table.shown) ≠ \(new)")
         #expect(completions == 1)
     }
+
+    /// Random flat lists, every option set: each reload's completion starts
+    /// the next one on a table whose calls apply at once; the table ends on
+    /// the last list, with no call out of range and every completion once.
+    @Test func randomReloadsChainedFromCompletionsOnATable() {
+        var rng = SeededGenerator(seed: 0xC0_4E7E)
+        for options in OptionGrids.all {
+            let lists = (0..<12).map { _ in randomRows(count: Int.random(in: 0...10, using: &rng), using: &rng) }
+            var data = lists[0]
+            let table = SimulatedRowTable(showing: data)
+            table.dataSource = { data }
+            let view = SequentialRowListView(table)
+            var completions = Array(repeating: 0, count: lists.count)
+            func reload(_ index: Int) {
+                guard index < lists.count,
+                    let changeset = try? StagedChangeset(
+                        source: lists[index - 1], target: lists[index], options: options)
+                else { return }
+                view.reload(
+                    using: changeset, setData: { data = $0 },
+                    completion: {
+                        completions[index] += 1
+                        reload(index + 1)
+                    })
+            }
+            reload(1)
+            let name = optionName(options)
+            #expect(table.problems.isEmpty, "\(name): \(table.problems)")
+            #expect(table.shown == lists[lists.count - 1], "\(name): \(table.shown) ≠ \(lists[lists.count - 1])")
+            #expect(completions.dropFirst().allSatisfy { $0 == 1 }, "\(name): \(completions)")
+        }
+    }
 }
