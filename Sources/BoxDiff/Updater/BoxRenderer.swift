@@ -199,9 +199,18 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
 
     /// ``renderInBackground(_:)``, awaited: returns once this render was
     /// applied (`true`) or superseded (`false`).
+    ///
+    /// Cancelling the calling task cancels the render, as cancelling
+    /// ``renderInBackground(_:)``'s task does: dropped (`false`) if its
+    /// diff has not ended yet.
     @discardableResult
     public func renderAsync(_ box: Box<SectionID, RowID>) async -> Bool {
-        await renderInBackground(box).value
+        let task = renderInBackground(box)
+        return await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
     }
 
     // MARK: Internals

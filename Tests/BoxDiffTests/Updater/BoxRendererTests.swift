@@ -203,6 +203,24 @@ struct BoxRendererTests {
         #expect(screen.problems(showing: next).isEmpty)
     }
 
+    /// Cancelling the task that awaits `renderAsync` drops the render, as
+    /// cancelling `renderInBackground`'s task does: the view stays on what
+    /// it showed and the call returns false.
+    @Test func aCancelledAsyncRenderIsDropped() async {
+        let initial = BoxGenerators.TestBox(sections: [Section(id: 0, rows: [Node(id: 1, component: "one")])])
+        let next = initial |---+ Node(id: 2, component: "two")
+        let screen = RendererScreen(showing: initial)
+        let renderer = screen.renderer!
+        let task = Task { @MainActor in await renderer.renderAsync(next) }
+        task.cancel()
+        #expect(await task.value == false)
+        #expect(!renderer.isRenderingInBackground)
+        #expect(screen.problems(showing: initial).isEmpty)
+        #expect(screen.store.received.isEmpty)
+        #expect(renderer.droppedRenderCount == 1)
+        #expect(renderer.appliedRenderCount == 0)
+    }
+
     /// The data source gets each stage's data, in order, whole: the
     /// renderer moves it out of its own changeset (not a copy) and must
     /// hand over every stage's Box, the target last, exactly as the
