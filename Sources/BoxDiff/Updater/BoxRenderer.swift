@@ -20,7 +20,8 @@ import Foundation
 /// the data source's state.
 ///
 /// ```swift
-/// let renderer = BoxRenderer<String, Int, UICollectionView>(view: collectionView) { box in
+/// // `unowned`: the data source (or the screen) usually owns the renderer.
+/// let renderer = BoxRenderer<String, Int, UICollectionView>(view: collectionView) { [unowned dataSource] box in
 ///     dataSource.box = box
 /// }
 /// renderer.render(makeBox(state))          // on the main actor, now

@@ -177,9 +177,11 @@ final class IndexPathBuffer {
 extension IndexSet {
     /// The indexes of `list`, inserted a run of consecutive indexes at a
     /// time, and a list of one run (or one index) with no insert at all.
-    /// `Int.max` is left out: no `IndexSet` holds it (its ranges end
-    /// before `Int.max`), and no view has that many sections, so the call
-    /// was out of range anyway (a changeset decoded from JSON may hold it).
+    /// `Int.max` and negative indexes are left out: no `IndexSet` holds
+    /// `Int.max` (its ranges end before it), Foundation on Apple platforms
+    /// raises an Objective-C exception for a negative index (an `NSRange`
+    /// past `NSNotFound - 1`), and no view has such a section, so the call
+    /// was out of range anyway (a hand-made changeset may hold one).
     ///
     /// `IndexSet(list)` inserts index by index into an empty set; with
     /// swift-corelibs-foundation each first insert turns the set's
@@ -213,7 +215,7 @@ extension IndexSet {
         while k < count {
             let start = list[k]
             k += 1
-            guard start < Int.max else { continue }
+            guard start >= 0, start < Int.max else { continue }
             var end = start + 1
             while k < count, end < Int.max, list[k] == end {
                 end += 1
