@@ -41,7 +41,12 @@ static bxd_status_t lcs_search(bxd_workspace_t *ws, const uint32_t *ca,
 
     /* Compact: classes (a2, b2), original indices (ia, ib), and the
      * compact pairing (p_ab, p_ba), all in one buffer. */
-    size_t words = ((size_t)n2 + m2) * 3;
+    /* Computed in 64 bits and checked: on a 32-bit target (n2 + m2) * 3
+     * could wrap size_t (unreachable there, as the lists would not fit in
+     * memory, but every size is checked). */
+    const uint64_t words64 = ((uint64_t)n2 + m2) * 3;
+    if (words64 > SIZE_MAX) return BXD_ERR_TOO_LARGE;
+    size_t words = (size_t)words64;
     if ((s = bxd_ws_reserve(ws, BXD_WS_COMPACT, words, sizeof(uint32_t))))
         return s;
     uint32_t *a2 = (uint32_t *)ws->buffers[BXD_WS_COMPACT].data;
