@@ -86,6 +86,14 @@ public struct BatchUpdate: Hashable, Sendable {
     /// True when the batch makes at least one call, reconfigures included.
     public var hasChanges: Bool { changeCount > 0 }
 
+    /// True when the batch deletes, inserts, reloads or moves a section
+    /// (DifferenceKit's `hasSectionChanges`).
+    public var hasSectionChanges: Bool { sectionChangeCount > 0 }
+
+    /// True when the batch deletes, inserts, reloads, moves or
+    /// reconfigures a row (DifferenceKit's `hasElementChanges`).
+    public var hasElementChanges: Bool { elementChangeCount > 0 }
+
     /// True when the batch deletes, inserts or moves a section or a row,
     /// that is when it shifts paths. Reloads and reconfigures do not.
     public var hasStructuralChanges: Bool {
