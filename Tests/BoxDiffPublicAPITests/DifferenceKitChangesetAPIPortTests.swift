@@ -25,4 +25,33 @@ struct DifferenceKitChangesetAPIPortTests {
         #expect(changeset.map(\.hasElementChanges) == changeset.map { $0.elementChangeCount > 0 })
         #expect(changeset.contains { $0.hasSectionChanges } && changeset.contains { $0.hasElementChanges })
     }
+
+    /// DifferenceKit's `StagedChangeset` is a `RangeReplaceableCollection`
+    /// of stages: `StagedChangeset()` is the empty changeset (DifferenceKit's
+    /// algorithm returns it for two empty collections), stages are appended,
+    /// inserted and removed, `filter` keeps the type (so the result still
+    /// goes to `reload(using:)`), and any collection of stages makes one.
+    @Test func stagedChangesetIsRangeReplaceable() throws {
+        let empty = StagedChangeset<[Int]>()
+        #expect(empty.isEmpty && empty == [] && !empty.reloadsEverything)
+        #expect(try StagedChangeset(source: [Int](), target: []) == StagedChangeset())
+
+        let changeset = try StagedChangeset(source: [1, 2, 3, 4], target: [5, 4, 1, 3])
+        #expect(changeset.count == 2)
+        var rebuilt = StagedChangeset<[Int]>()
+        for stage in changeset { rebuilt.append(stage) }
+        #expect(rebuilt == changeset)
+        rebuilt.removeLast()
+        #expect(Array(rebuilt) == [changeset[0]])
+        rebuilt.append(contentsOf: changeset.dropFirst())
+        #expect(rebuilt == changeset)
+        rebuilt.insert(Changeset(data: [1, 2, 3, 4], elementUpdated: [ElementPath(element: 0, section: 0)]), at: 0)
+        #expect(rebuilt.count == 3 && rebuilt.first?.elementUpdated == [ElementPath(element: 0, section: 0)])
+
+        let moves: StagedChangeset<[Int]> = changeset.filter { !$0.elementMoved.isEmpty }
+        #expect(moves.count == 1 && moves[0].data == [5, 4, 1, 3])
+        #expect(StagedChangeset(changeset.prefix(1)) == [changeset[0]])
+        #expect(StagedChangeset(ContiguousArray(changeset)) == changeset)
+        #expect(StagedChangeset(changeset.prefix(1)) + changeset.suffix(1) == changeset)
+    }
 }

@@ -41,7 +41,13 @@ public struct StagedChangeset<Data> {
     public var changeCount: Int { stages.reduce(0) { $0 + $1.changeCount } }
 }
 
-extension StagedChangeset: RandomAccessCollection, MutableCollection {
+extension StagedChangeset: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
+    /// A changeset without stages: nothing changed (DifferenceKit's
+    /// `StagedChangeset()`).
+    public init() {
+        self.init([Changeset<Data>]())
+    }
+
     /// Index of the first stage.
     public var startIndex: Int { stages.startIndex }
     /// One past the last stage.
@@ -50,6 +56,16 @@ extension StagedChangeset: RandomAccessCollection, MutableCollection {
     public subscript(position: Int) -> Changeset<Data> {
         get { stages[position] }
         set { stages[position] = newValue }
+    }
+
+    /// Replaces the stages in `subrange` with `newStages`, as DifferenceKit's
+    /// `StagedChangeset` (a `RangeReplaceableCollection`) does: `append`,
+    /// `insert`, `remove`, `filter` (which keeps the type) and
+    /// `StagedChangeset(someStages)` from any sequence of stages.
+    /// ``reloadsEverything`` and ``isMinimal`` are kept.
+    public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newStages: C)
+    where C.Element == Changeset<Data> {
+        stages.replaceSubrange(subrange, with: newStages)
     }
 }
 
