@@ -128,4 +128,18 @@ struct DifferenceKitStagePortTests {
             ])
         #expect(sections.count == 1 && sections[0].sectionMoved == [Move(source: 2, target: 0)])
     }
+
+    /// The moves the migration guide names as a difference. DifferenceKit
+    /// moves every paired element that is not at its slot among the ones
+    /// not yet placed: the last element to the front is one move there too
+    /// (DifferenceKit's own test), the first element to the end is two
+    /// (the two it passes); BoxDiff's moves are minimal, one in both cases.
+    @Test func movesDifferFromDifferenceKitsWhenAnElementMovesBack() throws {
+        let toFront = try StagedChangeset(source: [0, 1, 2], target: [2, 0, 1], section: 1)
+        #expect(toFront == [Changeset(data: [2, 0, 1], elementMoved: [Move(source: path(2, 1), target: path(0, 1))])])
+        let toEnd = try StagedChangeset(source: [0, 1, 2], target: [1, 2, 0], section: 1)
+        #expect(toEnd == [Changeset(data: [1, 2, 0], elementMoved: [Move(source: path(0, 1), target: path(2, 1))])])
+        let reversed = try StagedChangeset(source: [0, 1, 2, 3], target: [3, 2, 1, 0])
+        #expect(reversed.count == 1 && reversed[0].elementMoved.count == 3)
+    }
 }
