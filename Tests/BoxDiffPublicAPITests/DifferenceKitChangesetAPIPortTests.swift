@@ -54,4 +54,24 @@ struct DifferenceKitChangesetAPIPortTests {
         #expect(StagedChangeset(ContiguousArray(changeset)) == changeset)
         #expect(StagedChangeset(changeset.prefix(1)) + changeset.suffix(1) == changeset)
     }
+
+    /// The migration guide says to delete `extension Int: Differentiable {}`
+    /// and its like because BoxDiff already conforms "the integer types":
+    /// every one of them diffs with no conformance of the caller's own.
+    @Test func everyIntegerTypeIsDifferentiable() throws {
+        func moves<T: Differentiable>(_ source: [T], _ target: [T]) throws -> [Move<ElementPath>] {
+            try StagedChangeset(source: source, target: target).flatMap(\.elementMoved)
+        }
+        let expected = [Move(source: ElementPath(element: 2, section: 0), target: ElementPath(element: 0, section: 0))]
+        #expect(try moves([Int8(1), 2, -3], [-3, 1, 2]) == expected)
+        #expect(try moves([Int16(1), 2, -3], [-3, 1, 2]) == expected)
+        #expect(try moves([Int32(1), 2, -3], [-3, 1, 2]) == expected)
+        #expect(try moves([Int64(1), 2, -3], [-3, 1, 2]) == expected)
+        #expect(try moves([1, 2, -3], [-3, 1, 2]) == expected)
+        #expect(try moves([UInt8(1), 2, 255], [255, 1, 2]) == expected)
+        #expect(try moves([UInt16(1), 2, 3], [3, 1, 2]) == expected)
+        #expect(try moves([UInt32(1), 2, 3], [3, 1, 2]) == expected)
+        #expect(try moves([UInt64(1), 2, 3], [3, 1, 2]) == expected)
+        #expect(try moves([UInt(1), 2, 3], [3, 1, 2]) == expected)
+    }
 }

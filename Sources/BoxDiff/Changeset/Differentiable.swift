@@ -110,9 +110,13 @@ extension ContentIdentifiable where Self: Hashable & Identifiable {
 extension Int: Differentiable {}
 extension Int64: Differentiable {}
 extension Int32: Differentiable {}
+extension Int16: Differentiable {}
+extension Int8: Differentiable {}
 extension UInt: Differentiable {}
 extension UInt64: Differentiable {}
 extension UInt32: Differentiable {}
+extension UInt16: Differentiable {}
+extension UInt8: Differentiable {}
 extension String: Differentiable {}
 extension Substring: Differentiable {}
 extension Character: Differentiable {}
