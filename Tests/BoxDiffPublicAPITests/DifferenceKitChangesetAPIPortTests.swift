@@ -74,4 +74,23 @@ struct DifferenceKitChangesetAPIPortTests {
         #expect(try moves([UInt64(1), 2, 3], [3, 1, 2]) == expected)
         #expect(try moves([UInt(1), 2, 3], [3, 1, 2]) == expected)
     }
+
+    /// DifferenceKit's `ElementPath` and `StagedChangeset` are
+    /// `CustomDebugStringConvertible`, as its `Changeset` is: logging code
+    /// reads `.debugDescription` off each. A path keeps its `[section, row]`
+    /// form (so lists of paths print as before); a staged changeset lists
+    /// its stages' labelled forms.
+    @Test func pathsAndStagedChangesetsHaveDebugDescriptions() throws {
+        let path = ElementPath(element: 3, section: 1)
+        #expect(path.debugDescription == "[1, 3]")
+        #expect(String(reflecting: [path]) == "[[1, 3]]")
+        let changeset = try StagedChangeset(source: [1, 2, 3], target: [3, 1])
+        #expect(
+            changeset.debugDescription
+                == "StagedChangeset([Changeset(elementDeleted: [[0, 1]]), "
+                + "Changeset(elementMoved: [[0, 1] -> [0, 0]])])")
+        #expect(StagedChangeset<[Int]>().debugDescription == "StagedChangeset([])")
+        let reload = StagedChangeset([Changeset(data: [1])], reloadsEverything: true)
+        #expect(reload.debugDescription == "StagedChangeset([Changeset()], reloadsEverything: true)")
+    }
 }

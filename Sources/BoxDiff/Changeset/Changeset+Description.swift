@@ -70,3 +70,21 @@ extension StagedChangeset: CustomStringConvertible {
             .joined(separator: "\n")
     }
 }
+
+extension StagedChangeset: CustomDebugStringConvertible {
+    /// Every stage's labelled form (``Changeset``'s `debugDescription`),
+    /// as DifferenceKit's `StagedChangeset` lists its stages, e.g.
+    /// `StagedChangeset([Changeset(elementDeleted: [[0, 1]])])`; a plan
+    /// that reloads everything ends with `, reloadsEverything: true`.
+    public var debugDescription: String {
+        let list = stages.map(\.debugDescription).joined(separator: ", ")
+        return "StagedChangeset([\(list)]\(reloadsEverything ? ", reloadsEverything: true" : ""))"
+    }
+}
+
+extension ElementPath: CustomDebugStringConvertible {
+    /// The same `[section, row]` as ``description`` (DifferenceKit's
+    /// `ElementPath` is `CustomDebugStringConvertible` too), so a list of
+    /// paths prints as `[[0, 3], [1, 0]]`.
+    public var debugDescription: String { description }
+}
