@@ -94,3 +94,19 @@ struct DifferenceKitChangesetAPIPortTests {
         #expect(reload.debugDescription == "StagedChangeset([Changeset()], reloadsEverything: true)")
     }
 }
+
+// DifferenceKit's extensions on its types name the generic parameter
+// `Collection`; BoxDiff's is `Data` (the migration guide's mapping).
+extension StagedChangeset where Data == [Int] {
+    fileprivate var finalInts: [Int]? { last?.data }
+}
+
+extension Changeset where Data: Collection, Data.Element == Int {
+    fileprivate var intCount: Int { data.count }
+}
+
+@Test func extensionsNameTheGenericParameterData() throws {
+    let changeset = try StagedChangeset(source: [1, 2, 3], target: [3, 1])
+    #expect(changeset.finalInts == [3, 1])
+    #expect(changeset.map(\.intCount) == [2, 2])
+}
