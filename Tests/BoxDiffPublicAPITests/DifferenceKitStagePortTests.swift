@@ -142,4 +142,36 @@ struct DifferenceKitStagePortTests {
         let reversed = try StagedChangeset(source: [0, 1, 2, 3], target: [3, 2, 1, 0])
         #expect(reversed.count == 1 && reversed[0].elementMoved.count == 3)
     }
+
+    /// What the migration guide lists for sectioned data. As in
+    /// DifferenceKit, rows are paired over all sections and a row that
+    /// changes between two kept sections is a move, in the stages
+    /// DifferenceKit uses. Unlike DifferenceKit, a row whose new section is
+    /// inserted moves into it after the insert; DifferenceKit deletes it in
+    /// the delete stage and shows it with the inserted section (whose
+    /// elements all arrive with it).
+    @Test func rowsMovingIntoAnInsertedSectionAreMoves() throws {
+        let source = [ArraySection(model: "A", elements: [1, 2]), ArraySection(model: "B", elements: [3])]
+        let across = [ArraySection(model: "A", elements: [1]), ArraySection(model: "B", elements: [3, 2])]
+        #expect(
+            try StagedChangeset(source: source, target: across) == [
+                Changeset(data: across, elementMoved: [Move(source: path(1, 0), target: path(1, 1))])
+            ])
+
+        let intoNew = [
+            ArraySection(model: "A", elements: [1]), ArraySection(model: "B", elements: [3]),
+            ArraySection(model: "C", elements: [2, 4]),
+        ]
+        let differenceKit: StagedChangeset = [
+            Changeset(data: [intoNew[0], intoNew[1]], elementDeleted: [path(1, 0)]),
+            Changeset(data: intoNew, sectionInserted: [2]),
+        ]
+        let boxDiff: StagedChangeset = [
+            Changeset(
+                data: [source[0], source[1], ArraySection(model: "C", elements: [4])], sectionInserted: [2]),
+            Changeset(data: intoNew, elementMoved: [Move(source: path(1, 0), target: path(0, 2))]),
+        ]
+        let changeset = try StagedChangeset(source: source, target: intoNew)
+        #expect(changeset == boxDiff && changeset != differenceKit)
+    }
 }
