@@ -37,7 +37,15 @@
 /// on every machine. Any other identifier type hashes through its
 /// `hashValue`, which Swift seeds per process: such hashes are stable only
 /// within one process (the diff's result does not depend on them).
-public protocol Differentiable: ContentIdentifiable, ContentEquatable {}
+///
+/// As in DifferenceKit, `Differentiable` is the composition of its two
+/// halves, not a protocol of its own: a type that conforms to
+/// ``ContentIdentifiable`` and ``ContentEquatable`` (in one declaration or
+/// in two extensions) is `Differentiable` without naming it, and naming
+/// `Differentiable` beside one of them (`struct Row: Hashable,
+/// Differentiable, ContentEquatable`) is a redundant conformance, there as
+/// here.
+public typealias Differentiable = ContentIdentifiable & ContentEquatable
 
 /// A value with an identity for diffing: the half of ``Differentiable``
 /// that names the element (DifferenceKit's `ContentIdentifiable`).
