@@ -110,3 +110,14 @@ extension Changeset where Data: Collection, Data.Element == Int {
     #expect(changeset.finalInts == [3, 1])
     #expect(changeset.map(\.intCount) == [2, 2])
 }
+
+/// A DifferenceKit-style generic helper: `C: Collection` is implied by
+/// DifferenceKit's `StagedChangeset<Collection: Swift.Collection>` and
+/// written out here.
+private func stageSizes<C>(_ changeset: StagedChangeset<C>) -> [Int] where C: Collection {
+    changeset.map { $0.data.count }
+}
+
+@Test func genericHelpersConstrainTheDataToCollection() throws {
+    #expect(stageSizes(try StagedChangeset(source: [1, 2, 3], target: [3, 1])) == [2, 2])
+}
