@@ -142,3 +142,63 @@ private struct DifferenceKitModel {
         #expect(kinds == kinds.sorted() && Set(kinds).count == kinds.count, "\(context)")
     }
 }
+
+/// BoxDiff's flat changesets against DifferenceKit's flat algorithm on
+/// random lists with repeated ids: the same stages (updates, deletes,
+/// inserts and moves) holding the same calls (moves aside: both are valid,
+/// BoxDiff's are fewer) and the same data, DifferenceKit's intermediate
+/// data being the source order with every paired element's target value
+/// (the elements here are equal whenever their contents are).
+@Test func flatChangesetsAgreeWithDifferenceKitsModel() throws {
+    var rng = SeededGenerator(seed: 0xF1A7_D1FF)
+    func list(using rng: inout SeededGenerator) -> [Item] {
+        (0..<Int.random(in: 0...8, using: &rng)).map { _ in
+            Item(id: Int.random(in: 0...6, using: &rng), version: Int.random(in: 0...1, using: &rng))
+        }
+    }
+    for _ in 0..<3000 {
+        let source = list(using: &rng)
+        let target = list(using: &rng)
+        // k-th occurrence pairing, as DifferenceKit's occurrence table does.
+        var queues: [Int: [Int]] = [:]
+        for (i, item) in source.enumerated() { queues[item.id, default: []].append(i) }
+        var seen: [Int: Int] = [:]
+        var newOf = [Int?](repeating: nil, count: source.count)
+        var inserted: [ElementPath] = []
+        for (j, item) in target.enumerated() {
+            let k = seen[item.id, default: 0]
+            seen[item.id] = k + 1
+            if let queue = queues[item.id], k < queue.count {
+                newOf[queue[k]] = j
+            } else {
+                inserted.append(ElementPath(element: j, section: 0))
+            }
+        }
+        let deleted = source.indices.filter { newOf[$0] == nil }.map { ElementPath(element: $0, section: 0) }
+        let updated = source.indices.filter { i in newOf[i].map { !target[$0].isContentEqual(to: source[i]) } ?? false }
+            .map { ElementPath(element: $0, section: 0) }
+        var expected: [Changeset<[Item]>] = []
+        if !updated.isEmpty {
+            expected.append(
+                Changeset(
+                    data: source.indices.map { newOf[$0].map { target[$0] } ?? source[$0] }, elementUpdated: updated))
+        }
+        if !deleted.isEmpty {
+            expected.append(
+                Changeset(data: source.indices.compactMap { newOf[$0].map { target[$0] } }, elementDeleted: deleted))
+        }
+        let changeset = try StagedChangeset(source: source, target: target)
+        var stages = changeset.stages
+        if let last = stages.last, !last.elementInserted.isEmpty || !last.elementMoved.isEmpty {
+            #expect(last.elementInserted == inserted && last.data == target, "\(source) -> \(target)\n\(changeset)")
+            stages.removeLast()
+        } else {
+            #expect(inserted.isEmpty, "\(source) -> \(target)\n\(changeset)")
+        }
+        if !expected.isEmpty {
+            expected[expected.count - 1].data =
+                changeset.count == expected.count ? target : expected[expected.count - 1].data
+        }
+        #expect(stages == expected, "\(source) -> \(target)\n\(changeset)")
+    }
+}
