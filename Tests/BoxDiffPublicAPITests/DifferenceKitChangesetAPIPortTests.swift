@@ -52,6 +52,12 @@ struct DifferenceKitChangesetAPIPortTests {
         #expect(moves.count == 1 && moves[0].data == [5, 4, 1, 3])
         #expect(StagedChangeset(changeset.prefix(1)) == [changeset[0]])
         #expect(StagedChangeset(ContiguousArray(changeset)) == changeset)
+
+        // Replacing stages keeps the flags; making a changeset anew does not.
+        var plan = StagedChangeset([Changeset(data: [1])], reloadsEverything: true)
+        plan.append(Changeset(data: [2]))
+        #expect(plan.reloadsEverything && plan.count == 2)
+        #expect(!plan.filter { _ in true }.reloadsEverything)
         #expect(StagedChangeset(changeset.prefix(1)) + changeset.suffix(1) == changeset)
     }
 

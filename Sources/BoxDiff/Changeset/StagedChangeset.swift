@@ -62,7 +62,10 @@ extension StagedChangeset: RandomAccessCollection, MutableCollection, RangeRepla
     /// `StagedChangeset` (a `RangeReplaceableCollection`) does: `append`,
     /// `insert`, `remove`, `filter` (which keeps the type) and
     /// `StagedChangeset(someStages)` from any sequence of stages.
-    /// ``reloadsEverything`` and ``isMinimal`` are kept.
+    /// Replacing stages keeps ``reloadsEverything`` and ``isMinimal``; a
+    /// changeset made anew from stages (`StagedChangeset(someStages)`,
+    /// `filter`) starts as `StagedChangeset()` does, with `false` and
+    /// `true`, so a plan to reload everything is one no longer.
     public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newStages: C)
     where C.Element == Changeset<Data> {
         stages.replaceSubrange(subrange, with: newStages)
