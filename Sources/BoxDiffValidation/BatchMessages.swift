@@ -199,6 +199,11 @@ struct BatchMessages {
         "\(verb) \(row) at index path (\(path))"
     }
 
+    func reloadInsertOperation(_ source: ElementPath, target: ElementPath) -> String {
+        "reload \(row) at index path (\(source)), which UIKit inserts at index path (\(target)) in the moved "
+            + "section,"
+    }
+
     func moveOperation(_ move: Move<ElementPath>) -> String {
         "move \(row) at index path (\(move.source)) to index path (\(move.destination))"
     }

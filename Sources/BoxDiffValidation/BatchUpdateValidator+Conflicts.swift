@@ -116,7 +116,7 @@ extension BatchUpdateValidator {
         }
 
         // Rules 17 and 18.
-        result += sectionMoveViolations(update, batchIndex: batchIndex)
+        result += sectionMoveViolations(update, sim, batchIndex: batchIndex)
         return result
     }
 
@@ -164,10 +164,12 @@ extension BatchUpdateValidator {
     }
 
     /// Rule 17: a moved section with row operations in it (in its O index
-    /// for deletes, reloads and move sources, in its N index for inserts and
-    /// move destinations). Rule 18: a section both reloaded and moved, and a
-    /// no-op section move S→S with row moves out of S.
-    func sectionMoveViolations(_ update: BatchUpdate, batchIndex: Int) -> [BatchViolation] {
+    /// for deletes, reloads and move sources, in its N index for inserts,
+    /// move destinations and the insert half `r'` of a reload elsewhere,
+    /// which UIKit computes ignoring the move). Rule 18: a section both
+    /// reloaded and moved, and a no-op section move S→S with row moves out
+    /// of S.
+    func sectionMoveViolations(_ update: BatchUpdate, _ sim: BatchSimulation, batchIndex: Int) -> [BatchViolation] {
         var result: [BatchViolation] = []
         func report(_ rule: BatchRule, section: Int, path: ElementPath? = nil, _ message: String) {
             result.append(
@@ -203,6 +205,13 @@ extension BatchUpdateValidator {
             }
             if newDestination {
                 for path in inserts[move.destination] ?? [] { clash(messages.operation("insert", path), path) }
+                // A reload's insert half landing here (those of the section's
+                // own rows were reported above as reloads).
+                for source in sim.rowReloadsByTargetSection[move.destination] ?? []
+                where source.section != move.source {
+                    guard let target = sim.rowReloadTargets[source] else { continue }
+                    clash(messages.reloadInsertOperation(source, target: target), source)
+                }
             }
             // A move of a section onto itself is checked for rule 18 even
             // when it is not the section's first move (firstOccurrences
