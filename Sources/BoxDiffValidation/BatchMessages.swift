@@ -112,6 +112,12 @@ struct BatchMessages {
             + "(\(truePosition)); UIKit does not consider moves when it maps a reload"
     }
 
+    func rowReloadTarget(_ path: ElementPath, uikitTarget: ElementPath, trueSection: Int) -> String {
+        "attempt to reload \(row) at index path (\(path)), which UIKit reloads at index path "
+            + "(\(uikitTarget)) after the update, but the \(row)'s section ends up at section "
+            + "\(trueSection); UIKit does not consider moves when it maps a reload"
+    }
+
     func sectionReloadTarget(_ section: Int, uikitTarget: Int, truePosition: Int) -> String {
         "attempt to reload section \(section), which UIKit reloads as section \(uikitTarget) after "
             + "the update, but the section ends up at section \(truePosition); UIKit does not "

@@ -112,12 +112,20 @@ extension BatchUpdateValidator {
                 messages.sectionReloadTarget(section, uikitTarget: target, truePosition: truePosition))
         }
         for path in sim.rowReloads where !badSections.contains(path.section) {
-            guard let target = sim.rowReloadTargets[path], sim.isInNew(target),
-                let truePosition = sim.truePosition(ofRowAt: path), truePosition != target
-            else { continue }
-            report(
-                .reloadTarget, section: path.section, path: path,
-                messages.rowReloadTarget(path, uikitTarget: target, truePosition: truePosition))
+            guard let target = sim.rowReloadTargets[path], sim.isInNew(target) else { continue }
+            if let truePosition = sim.truePosition(ofRowAt: path) {
+                guard truePosition != target else { continue }
+                report(
+                    .reloadTarget, section: path.section, path: path,
+                    messages.rowReloadTarget(path, uikitTarget: target, truePosition: truePosition))
+            } else if let trueSection = sim.trueSectionMap[path.section], trueSection != target.section {
+                // No place for the row in its own section (the counts have it
+                // leave with the insert half): `r'` is in another section,
+                // so it is provably not where the row ends up.
+                report(
+                    .reloadTarget, section: path.section, path: path,
+                    messages.rowReloadTarget(path, uikitTarget: target, trueSection: trueSection))
+            }
         }
         return result
     }
