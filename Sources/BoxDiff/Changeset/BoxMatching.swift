@@ -2,7 +2,7 @@
 /// all row ids of the Box at once (so rows can move between sections), both
 /// in the C core over the flat identity tables. Indices are flat: a row is
 /// its index in the Box's flattened rows.
-@usableFromInline
+@frozen @usableFromInline
 struct BoxMatching {
     /// No partner.
     @inlinable static var none: UInt32 { CCore.none }
@@ -156,7 +156,7 @@ struct BoxMatching {
 
     /// Raw views of the maps and tables, for the plans' loops over every
     /// row; valid only inside ``withRaw(_:)``.
-    @usableFromInline
+    @frozen @usableFromInline
     struct Raw {
         @usableFromInline let sectionOldToNew: UnsafePointer<UInt32>
         @usableFromInline let sectionNewToOld: UnsafePointer<UInt32>
@@ -208,7 +208,7 @@ struct BoxMatching {
 
     /// The rows of an inserted section that arrive with it: those not
     /// carried over from a surviving old section (moved in by stage 4).
-    @usableFromInline
+    @frozen @usableFromInline
     struct UncarriedRows: RowFilter {
         @usableFromInline let raw: Raw
         /// The section's first new flat row.
@@ -547,7 +547,7 @@ struct BoxMatching {
 }
 
 /// The sections of a Box as one side of a pairing.
-@usableFromInline
+@frozen @usableFromInline
 struct BoxSectionSide<S: Hashable, R: Hashable>: PairingSide {
     @usableFromInline let box: Box<S, R>
     @usableFromInline var identityHashes: ArraySlice<UInt64>
@@ -567,7 +567,7 @@ struct BoxSectionSide<S: Hashable, R: Hashable>: PairingSide {
 }
 
 /// All rows of a Box, flattened, as one side of a pairing.
-@usableFromInline
+@frozen @usableFromInline
 struct BoxRowSide<S: Hashable, R: Hashable>: PairingSide {
     @usableFromInline let box: Box<S, R>
     @usableFromInline let table: IdentityTable

@@ -22,7 +22,7 @@
 /// the sections, one over the old rows and one over the new rows, on the
 /// matching's raw maps, with the call lists and scratch buffers taken from
 /// the workspace (no dictionary, set or per-diff array at app sizes).
-@usableFromInline
+@frozen @usableFromInline
 struct BoxSingleBatchPlan {
     /// The calls of the batch.
     @usableFromInline let update: BatchUpdate

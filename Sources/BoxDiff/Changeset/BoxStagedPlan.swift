@@ -17,7 +17,7 @@
 ///    then shows their new nodes), so there are never more than 5 stages;
 /// 6. section updates (header or footer) as section reloads, in new
 ///    indices.
-@usableFromInline
+@frozen @usableFromInline
 struct BoxStagedPlan {
     @usableFromInline let updateStyle: UpdateStyle
     /// The calls of every stage, each list in the index space of its own

@@ -59,7 +59,7 @@ extension StagedChangeset {
 }
 
 /// A flat array as one side of a pairing.
-@usableFromInline
+@frozen @usableFromInline
 struct FlatPairingSide<Element: Differentiable>: PairingSide {
     @usableFromInline let list: [Element]
     @usableFromInline var identityHashes: ArraySlice<UInt64>

@@ -21,6 +21,7 @@
 /// table.rowCount(inSection: 0)
 /// table.rowContent(at: table.rowStart(ofSection: 1))  // section 1's first row
 /// ```
+@frozen
 public struct IdentityTable: Sendable, Hashable {
     /// Every hash of the table in one buffer (one allocation, one
     /// reference to copy), in this order: section ids, section contents,
@@ -187,7 +188,7 @@ public struct IdentityTable: Sendable, Hashable {
     @inlinable func section(_ i: Int) -> Int { Self.section(i, packedIn: words[rowSectionsStart &+ (i &>> 1)]) }
     /// Where things are in ``words``, for reading them through a raw
     /// pointer without holding the table.
-    @usableFromInline
+    @frozen @usableFromInline
     struct Layout {
         /// Where the row contents start.
         @usableFromInline let rowContentsStart: Int

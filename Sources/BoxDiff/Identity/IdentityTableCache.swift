@@ -18,7 +18,7 @@
 /// `@unchecked Sendable` (`ManagedBuffer` is not `Sendable`): the slot is written only by the atomic publish
 /// (once per table) or while uniquely referenced, and an `IdentityTable`
 /// is an immutable value once stored.
-@usableFromInline
+@frozen @usableFromInline
 struct IdentityTableCache: @unchecked Sendable {
     /// The shared object; its header is the slot.
     @usableFromInline

@@ -5,7 +5,7 @@
 /// up `Node<RowID>`'s type metadata again, which costs more than the hashing
 /// itself. This reads through a raw pointer with the node's layout taken
 /// once per diff, so the per-row work is the id's and component's own.
-@usableFromInline
+@frozen @usableFromInline
 struct NodeLayout<RowID: Hashable> {
     /// Bytes from one node to the next.
     @usableFromInline let stride: Int
@@ -66,7 +66,7 @@ struct NodeLayout<RowID: Hashable> {
     }
 
     /// Row `r`'s fields, in place.
-    @usableFromInline
+    @frozen @usableFromInline
     struct Reader {
         @usableFromInline let base: UnsafeRawPointer?
         @usableFromInline let layout: NodeLayout
@@ -101,7 +101,7 @@ protocol RowFilter {
 }
 
 /// Every row.
-@usableFromInline
+@frozen @usableFromInline
 struct AllRows: RowFilter {
     @inlinable init() {}
     @inlinable func keeps(_: Int) -> Bool { true }
@@ -109,7 +109,7 @@ struct AllRows: RowFilter {
 
 /// The rows whose entry in a map is not ``BoxMatching/none``: an old
 /// section's paired rows, given its rows' slice of the old-to-new map.
-@usableFromInline
+@frozen @usableFromInline
 struct PairedRows: RowFilter {
     /// The map's entry for the section's first row.
     @usableFromInline let map: UnsafePointer<UInt32>
@@ -121,7 +121,7 @@ struct PairedRows: RowFilter {
 /// that `Array.append(contentsOf:)` writes straight into the array's
 /// reserved capacity (its `_copyContents(initializing:)`). The ids must be
 /// plain data (``NodeLayout/idIsPlainData``): they are copied as bytes.
-@usableFromInline
+@frozen @usableFromInline
 struct KeptNodes<RowID: Hashable, Filter: RowFilter>: Sequence {
     /// The first node.
     @usableFromInline let rows: UnsafeRawPointer
@@ -142,7 +142,7 @@ struct KeptNodes<RowID: Hashable, Filter: RowFilter>: Sequence {
 
     /// The kept nodes one by one (what `_copyContents` writes in one
     /// pass; kept so that a consumer that iterates still gets every node).
-    @usableFromInline
+    @frozen @usableFromInline
     struct Iterator: IteratorProtocol {
         /// The nodes; `nil` once every one was given (or written).
         @usableFromInline var nodes: KeptNodes?

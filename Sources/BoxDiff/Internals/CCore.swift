@@ -82,7 +82,7 @@ final class CoreResult {
 
 /// One move of a core result: an element goes from index `from` to index
 /// `to` (what the indices count depends on the list it came from).
-@usableFromInline
+@frozen @usableFromInline
 struct CoreMove {
     @usableFromInline let from: UInt32
     @usableFromInline let to: UInt32
@@ -96,7 +96,7 @@ struct CoreMove {
 
 /// The moves of a ``CoreResult``, read in place (valid until the next diff
 /// into that result).
-@usableFromInline
+@frozen @usableFromInline
 struct CoreMoves: RandomAccessCollection {
     @usableFromInline let base: UnsafeBufferPointer<bxd_move_t>
 

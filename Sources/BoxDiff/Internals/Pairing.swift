@@ -45,7 +45,7 @@ extension PairingSide {
 enum Pairing {
     /// A duplicate identity hash the core rejected: the second occurrence
     /// `index` and the first, `firstIndex`, both flat.
-    @usableFromInline
+    @frozen @usableFromInline
     struct Duplicate {
         @usableFromInline let side: DiffSide
         @usableFromInline let index: Int

@@ -27,6 +27,7 @@
 /// rows and no new identity-table cache (a Box that alone holds its cache
 /// empties it in place on mutation). The `append` methods mutate in place
 /// in every build.
+@frozen
 public struct Box<SectionID: Hashable, RowID: Hashable>: CustomStringConvertible {
     /// The sections, in order.
     public var sections: [Section<SectionID, RowID>] {

@@ -11,6 +11,7 @@
 /// let new = [ArraySection(model: "Fruit", elements: [pear, apple, leek])]
 /// let changeset = try StagedChangeset(source: old, target: new)
 /// ```
+@frozen
 public struct ArraySection<Model: Differentiable, Element: Differentiable>: DifferentiableSection {
     /// The section's model: its identity and its own content.
     public var model: Model

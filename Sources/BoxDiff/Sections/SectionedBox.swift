@@ -20,7 +20,7 @@
 /// `@unchecked Sendable` although `Value` may not be: a proxy lives only in
 /// the Boxes one sectioned diff builds and drops, on the diff's own thread;
 /// BoxDiff only compares the value and hands it back in the stages' data.
-@usableFromInline
+@frozen @usableFromInline
 struct ContentProxy<Value: Differentiable>: Hashable, @unchecked Sendable {
     /// The caller's value.
     @usableFromInline let value: Value

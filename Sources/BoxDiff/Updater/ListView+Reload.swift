@@ -131,7 +131,9 @@ final class IndexPathBuffer {
     /// exclusivity checks.)
     @exclusivity(unchecked) @usableFromInline var paths: [IndexPath] = []
 
-    @inlinable
+    // Not inlinable: a class's inlinable initializer must delegate to
+    // another one when the module is built with library evolution.
+    @usableFromInline
     init() {}
 
     /// `elements` as index paths (`section`, `row`), in reused storage:
@@ -332,7 +334,8 @@ final class CompletionGate {
     @usableFromInline var isOpen = false
     @usableFromInline var isFinished = false
 
-    @inlinable
+    // Not inlinable, as ``IndexPathBuffer/init()``.
+    @usableFromInline
     init(_ completion: @escaping () -> Void) { self.completion = completion }
 
     /// The batch's animations ended.
@@ -352,7 +355,7 @@ final class CompletionGate {
 
 /// ``ListView/reload(using:interrupt:setData:completion:)``'s applier: a
 /// view, a `setData` closure and index-path storage of its own.
-@usableFromInline
+@frozen @usableFromInline
 struct ClosureStageApplier<View: ListView, Data>: StageApplier {
     @usableFromInline let view: View
     @usableFromInline let setData: (Data) -> Void
