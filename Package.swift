@@ -21,7 +21,10 @@ let package = Package(
         .library(name: "BoxDiffValidation", targets: ["BoxDiffValidation"]),
         .library(name: "CBoxDiff", targets: ["CBoxDiff"]),
         .library(name: "BoxDiffIGListKit", targets: ["BoxDiffIGListKit"]),
-        .executable(name: "boxdiff-bench", targets: ["BoxDiffBench"]),
+        // No product for the benchmark: a product's dependencies are
+        // resolved by every package that depends on BoxDiff (an app got
+        // swift-argument-parser pinned and built its plugins). The package's
+        // own executable target still builds and runs as `boxdiff-bench`.
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -93,8 +96,9 @@ let package = Package(
             name: "BoxDiffBenchC",
             path: "Benchmarks/BoxDiffBenchC"
         ),
+        // Named as the binary the scripts run (module `boxdiff_bench`).
         .executableTarget(
-            name: "BoxDiffBench",
+            name: "boxdiff-bench",
             dependencies: [
                 "BoxDiffTestSupport",
                 "BoxDiff", "BoxDiffValidation", "CBoxDiff", "BoxDiffBenchC",
