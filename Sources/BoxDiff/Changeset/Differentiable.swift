@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-    import struct FoundationEssentials.UUID
+    import FoundationEssentials
 #elseif canImport(Foundation)
-    import struct Foundation.UUID
+    import Foundation
 #endif
 
 /// An element that can be diffed: it has an identity that stays the same

@@ -10,9 +10,9 @@
 // class numbers (see `FlatDiff`).
 
 #if canImport(FoundationEssentials)
-    import struct FoundationEssentials.UUID
+    import FoundationEssentials
 #elseif canImport(Foundation)
-    import struct Foundation.UUID
+    import Foundation
 #endif
 
 @usableFromInline

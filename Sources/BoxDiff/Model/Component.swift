@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-    import struct FoundationEssentials.UUID
+    import FoundationEssentials
 #elseif canImport(Foundation)
-    import struct Foundation.UUID
+    import Foundation
 #endif
 
 /// What a row, a header or a footer shows: a platform-neutral stand-in for
