@@ -19,7 +19,7 @@ import Foundation
 /// ```swift
 /// let result = ListDiff(oldArray: oldUsers, newArray: newUsers, option: .equality)
 /// collectionView.performBatchUpdates {
-///     let batch = result.resultForBatchUpdates()
+///     let batch = result.forBatchUpdates()
 ///     collectionView.deleteItems(at: batch.deletes.map { IndexPath(item: $0, section: 0) })
 ///     collectionView.insertItems(at: batch.inserts.map { IndexPath(item: $0, section: 0) })
 ///     for move in batch.moves {

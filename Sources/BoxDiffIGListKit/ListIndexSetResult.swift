@@ -79,6 +79,16 @@ public final class ListIndexSetResult: CustomStringConvertible {
         ListIndexSetResult(diff.forBatchUpdates())
     }
 
+    /// ``resultForBatchUpdates()`` under the name Swift code calls it by
+    /// with IGListKit: its Objective-C `resultForBatchUpdates` has no
+    /// `NS_SWIFT_NAME`, and Swift's importer drops the leading word that
+    /// repeats the return type.
+    ///
+    /// - Returns: A result with no updates, valid in one batch.
+    public func forBatchUpdates() -> ListIndexSetResult {
+        resultForBatchUpdates()
+    }
+
     /// The counts of each kind of change.
     public var description: String {
         "<ListIndexSetResult; \(inserts.count) inserts; \(deletes.count) deletes; "
@@ -157,6 +167,14 @@ public final class ListIndexPathResult: CustomStringConvertible {
     /// - Returns: A result with no updates, valid in one batch.
     public func resultForBatchUpdates() -> ListIndexPathResult {
         ListIndexPathResult(indexes.diff.forBatchUpdates(), fromSection: fromSection, toSection: toSection)
+    }
+
+    /// ``resultForBatchUpdates()`` under the name Swift code calls it by
+    /// with IGListKit (see ``ListIndexSetResult/forBatchUpdates()``).
+    ///
+    /// - Returns: A result with no updates, valid in one batch.
+    public func forBatchUpdates() -> ListIndexPathResult {
+        resultForBatchUpdates()
     }
 
     /// The counts of each kind of change.
