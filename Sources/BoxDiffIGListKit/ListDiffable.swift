@@ -64,16 +64,19 @@ extension NSNumber: ListDiffable {
 
 /// How ``ListDiff(oldArray:newArray:option:)`` decides that an object
 /// paired by its ``ListDiffable/diffIdentifier()`` was updated
-/// (IGListKit's `ListDiffOption`).
-public enum ListDiffOption: Sendable, Hashable {
+/// (IGListKit's `ListDiffOption`, with its raw values: IGListKit declares
+/// it as an `NS_ENUM(NSInteger, ...)`, so its Swift has
+/// `ListDiffOption(rawValue:)` and `rawValue`).
+public enum ListDiffOption: Int, Sendable, Hashable {
     /// Updated when the old and new objects are different instances
     /// (`!==`); ``ListDiffable/isEqual(toDiffableObject:)`` is never
     /// called. For immutable models, where a change is a new object.
-    case pointerPersonality
+    /// Raw value 0.
+    case pointerPersonality = 0
     /// Updated when the objects are different instances and the new one's
     /// ``ListDiffable/isEqual(toDiffableObject:)`` with the old one returns
-    /// `false`.
-    case equality
+    /// `false`. Raw value 1.
+    case equality = 1
 }
 
 /// A move from an index of the old array to an index of the new array

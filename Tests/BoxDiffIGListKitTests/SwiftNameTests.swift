@@ -50,3 +50,17 @@ private final class Post: ListDiffable {
         #expect(batch.inserts == [[1, 0], [1, 3], [1, 4], [1, 5]])
     }
 }
+
+/// `ListDiffOption` as IGListKit's Swift sees it: IGListDiff.h declares
+/// `IGListDiffOption` as `NS_ENUM(NSInteger, ...)`, pointer personality
+/// first, so Swift has `ListDiffOption(rawValue:)` and `rawValue` (0 and
+/// 1), which ported code storing or decoding the option uses.
+@Suite struct DiffOptionRawValueTests {
+    @Test func rawValuesAreIGListKits() {
+        #expect(ListDiffOption.pointerPersonality.rawValue == 0)
+        #expect(ListDiffOption.equality.rawValue == 1)
+        #expect(ListDiffOption(rawValue: 0) == .pointerPersonality)
+        #expect(ListDiffOption(rawValue: 1) == .equality)
+        #expect(ListDiffOption(rawValue: 2) == nil)
+    }
+}
