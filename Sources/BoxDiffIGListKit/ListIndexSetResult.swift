@@ -107,11 +107,14 @@ public final class ListIndexPathResult: CustomStringConvertible {
     private let indexes: ListIndexSetResult
     private let fromSection: Int
     private let toSection: Int
+    /// The updated pairs' old indexes, ordered by their new indexes.
+    private let updatedOldInNewOrder: [Int]
 
     init(_ diff: IGListKitDiff, fromSection: Int, toSection: Int) {
         self.indexes = ListIndexSetResult(diff)
         self.fromSection = fromSection
         self.toSection = toSection
+        self.updatedOldInNewOrder = diff.updatedPairs.sorted { $0.to < $1.to }.map(\.from)
     }
 
     private func old(_ index: Int) -> IndexPath { IndexPath(indexes: [fromSection, index]) }
@@ -124,8 +127,9 @@ public final class ListIndexPathResult: CustomStringConvertible {
     public var deletes: [IndexPath] { indexes.deletes.map(old) }
 
     /// The index paths in the old section of the objects that need
-    /// updating, ascending.
-    public var updates: [IndexPath] { indexes.updates.map(old) }
+    /// updating, in the order of their objects in the new array (as
+    /// IGListKit, which lists them while walking the new array).
+    public var updates: [IndexPath] { updatedOldInNewOrder.map(old) }
 
     /// The moves from an index path in the old section to one in the new
     /// section.
