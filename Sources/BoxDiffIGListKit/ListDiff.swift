@@ -74,7 +74,7 @@ public func ListDiffPaths(
 
 /// A diff identifier as a `Hashable` key: equal when the same instance or
 /// `isEqual(_:)` (as IGListKit's table compares them), hashed by `hash`,
-/// except strings.
+/// except strings and URLs.
 ///
 /// A string identifier is hashed by its whole contents with Swift's seeded
 /// hasher, not by `NSString`'s `hash`, which reads only 32 characters at
@@ -82,7 +82,9 @@ public func ListDiffPaths(
 /// supplies the data (a feed's URLs, say) that differ only elsewhere would
 /// all hash alike, and telling them apart is quadratic. Equal strings
 /// (`isEqual(_:)`, UTF-16 units) are equal Swift strings, so equal keys
-/// still hash alike.
+/// still hash alike. An `NSURL` identifier (`url as NSURL`) is hashed the
+/// same way by its relative string: its own `hash` is that string's
+/// `NSString` hash.
 struct DiffIdentifierKey: Hashable {
     let object: NSObjectProtocol
 
@@ -93,6 +95,12 @@ struct DiffIdentifierKey: Hashable {
     func hash(into hasher: inout Hasher) {
         if let string = object as? NSString {
             hasher.combine(string as String)
+        } else if let url = object as? NSURL {
+            // NSURL's `hash` is its string's NSString hash, as partial as
+            // a string's; `isEqual(_:)` compares the relative string (and
+            // the base URL), so equal URLs hash alike.
+            hasher.combine(1 as UInt8)
+            hasher.combine(url.relativeString)
         } else {
             hasher.combine(object.hash)
         }
