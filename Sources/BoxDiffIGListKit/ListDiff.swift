@@ -80,11 +80,15 @@ public func ListDiffPaths(
 /// hasher, not by `NSString`'s `hash`, which reads only 32 characters at
 /// each end and in the middle of a long string: ids chosen by whoever
 /// supplies the data (a feed's URLs, say) that differ only elsewhere would
-/// all hash alike, and telling them apart is quadratic. Equal strings
-/// (`isEqual(_:)`, UTF-16 units) are equal Swift strings, so equal keys
-/// still hash alike. An `NSURL` identifier (`url as NSURL`) is hashed the
-/// same way by its relative string: its own `hash` is that string's
-/// `NSString` hash.
+/// all hash alike, and telling them apart is quadratic. On Apple platforms
+/// `isEqual(_:)` compares strings literally, UTF-16 unit by unit ("é" and
+/// "e" + U+0301 differ), so the key hashes those units: a Swift `String`'s
+/// hash is the same for canonically equivalent strings, and the 2^k
+/// spellings of an id with k accents would all hash alike. On Linux
+/// `isEqual(_:)` is canonical equivalence, as Swift's `==` is, so the key
+/// hashes the Swift string. Either way equal keys hash alike. An `NSURL`
+/// identifier (`url as NSURL`) is hashed the same way by its relative
+/// string: its own `hash` is that string's `NSString` hash.
 struct DiffIdentifierKey: Hashable {
     let object: NSObjectProtocol
 
@@ -94,16 +98,29 @@ struct DiffIdentifierKey: Hashable {
 
     func hash(into hasher: inout Hasher) {
         if let string = object as? NSString {
-            hasher.combine(string as String)
+            Self.hashString(string as String, into: &hasher)
         } else if let url = object as? NSURL {
             // NSURL's `hash` is its string's NSString hash, as partial as
             // a string's; `isEqual(_:)` compares the relative string (and
             // the base URL), so equal URLs hash alike.
             hasher.combine(1 as UInt8)
-            hasher.combine(url.relativeString)
+            Self.hashString(url.relativeString, into: &hasher)
         } else {
             hasher.combine(object.hash)
         }
+    }
+
+    /// `string` as `NSString`'s `isEqual(_:)` compares it: its UTF-16
+    /// units on Apple platforms (literal), the Swift string on Linux
+    /// (canonical equivalence).
+    static func hashString(_ string: String, into hasher: inout Hasher) {
+        #if canImport(Darwin)
+            let units = string.utf16
+            hasher.combine(units.count)
+            for unit in units { hasher.combine(unit) }
+        #else
+            hasher.combine(string)
+        #endif
     }
 }
 

@@ -126,3 +126,44 @@ private final class URLModel: ListDiffable {
         #expect(same.newIndex(forIdentifier: NSURL(string: copies[7].url.relativeString)!) == 7)
     }
 }
+
+/// `count` spellings of one 13-accent id: each "é" precomposed (U+00E9) or
+/// decomposed ("e" + U+0301), as the bits of the index choose.
+private func accentSpellings(_ count: Int) -> [any ListDiffable] {
+    (0..<count).map { i in
+        var s = "id-"
+        for bit in 0..<13 { s += (i >> bit) & 1 == 0 ? "\u{E9}" : "e\u{301}" }
+        return NSString(string: s)
+    }
+}
+
+/// Canonically equivalent spellings of one id as `NSString` identifiers.
+/// Apple's `isEqual(_:)` compares them literally (distinct ids), Linux's by
+/// canonical equivalence (one id, repeated); a Swift `String` hashes them
+/// all alike either way, so on Apple platforms keys hashed as Swift strings
+/// made 4,096 distinct ids one bucket (quadratic). The keys hash what
+/// `isEqual(_:)` compares: the old half's spellings (last accent
+/// precomposed) pair with the new half's (decomposed) exactly when
+/// `isEqual(_:)` says they are one id, and the diff costs what distinct
+/// ids cost. (On Linux a key hashed by UTF-16 units left every pair
+/// unpaired: 4,097 deletes and inserts.)
+@Suite struct EquivalentSpellingIdentifierTests {
+    @Test func spellingsOfOneIdPairAsIsEqualSaysAndCostWhatOthersCost() {
+        let m = 4_096
+        let spellings = accentSpellings(2 * m)
+        // A distinct id at the end of the old list and at the start of the
+        // new one: no common prefix or suffix, which the diff finds with
+        // `==` alone, so every key is hashed.
+        let old = Array(spellings[..<m]) + [NSString(string: "old-only")]
+        let new = [NSString(string: "new-only")] + Array(spellings[m...].reversed())
+        let oneID = (old[0] as! NSString).isEqual(new[1])
+        let result = ListDiff(oldArray: old, newArray: new, option: .equality)
+        #expect(result.deletes.count == (oneID ? 1 : m + 1) && result.inserts.count == (oneID ? 1 : m + 1))
+        let control = longStrings(m, digitsAt: 0)
+        let craftedTime = cpuSeconds { _ = ListDiff(oldArray: old, newArray: new, option: .equality) }
+        let controlTime = cpuSeconds {
+            _ = ListDiff(oldArray: control, newArray: control.reversed(), option: .equality)
+        }
+        #expect(craftedTime <= 5 * controlTime + 0.05, "crafted \(craftedTime) s, control \(controlTime) s")
+    }
+}
