@@ -125,8 +125,17 @@ extension StagedChangeset: Codable where Data: Codable {
     }
 
     /// Encodes all three keys: `stages` (each a ``Changeset``),
-    /// `reloadsEverything` and `isMinimal`.
+    /// `reloadsEverything` and `isMinimal`. A plan to reload everything
+    /// without a stage (which `removeLast()` can leave) throws
+    /// `EncodingError.invalidValue`, as the decoder rejects it.
     public func encode(to encoder: any Encoder) throws {
+        if reloadsEverything && stages.isEmpty {
+            throw EncodingError.invalidValue(
+                self,
+                EncodingError.Context(
+                    codingPath: encoder.codingPath,
+                    debugDescription: "a plan to reload everything without a stage holding the target data"))
+        }
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(stages, forKey: .stages)
         try container.encode(reloadsEverything, forKey: .reloadsEverything)

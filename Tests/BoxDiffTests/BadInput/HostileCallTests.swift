@@ -192,6 +192,24 @@ struct HostileCallTests {
         #expect(try decode(StagedChangeset<[String]>.self, #"{"stages":[]}"#).isEmpty)
     }
 
+    /// A plan to reload everything left without a stage (`removeLast()` on
+    /// it keeps `reloadsEverything`, as `replaceSubrange` does, and the
+    /// initializer takes it) encoded as `{"stages":[],"reloadsEverything":true}`,
+    /// which the decoder above rejects: a server sent JSON its clients
+    /// could not read. Encoding it throws now, as decoding does.
+    @Test func reloadEverythingWithoutAStageDoesNotEncode() throws {
+        var plan = StagedChangeset([Changeset(data: ["x"])], reloadsEverything: true)
+        plan.removeLast()
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(plan) }
+        #expect(throws: EncodingError.self) {
+            try JSONEncoder().encode(StagedChangeset<[String]>([], reloadsEverything: true))
+        }
+        let kept = StagedChangeset([Changeset(data: ["x"])], reloadsEverything: true)
+        let decoded = try JSONDecoder().decode(StagedChangeset<[String]>.self, from: JSONEncoder().encode(kept))
+        #expect(decoded == kept)
+        #expect(try JSONEncoder().encode(StagedChangeset<[String]>()).count > 0)
+    }
+
     /// Hostile JSON that already threw, and values that already decoded and
     /// are then used: held up before this review; kept as a regression.
     @Test @MainActor func hostileJSONThrowsOrIsSafeToUse() throws {
