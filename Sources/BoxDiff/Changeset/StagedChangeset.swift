@@ -17,7 +17,11 @@
 /// Printing shows one line per stage (`stage 1: delete [0,3] [1,0]`), or
 /// `reload everything`. Two changesets are equal when their stages are, in
 /// order, each compared ignoring the order of its calls (see
-/// ``BatchUpdate``). When `Data` is `Codable` the changeset is too, as
+/// ``BatchUpdate``), and their ``reloadsEverything`` and ``isMinimal``
+/// agree: an LCS diff cut at its cost bound (`isMinimal` false) is not
+/// `==` to a hand-written changeset of the same stages (compare `stages`
+/// for DifferenceKit's equality, which has neither flag). When `Data` is
+/// `Codable` the changeset is too, as
 /// `{"stages":[…],"reloadsEverything":false,"isMinimal":true}`.
 public struct StagedChangeset<Data> {
     /// The stages, in order; empty when nothing changed (one stage without

@@ -125,5 +125,7 @@ struct DifferenceKitPortingTests {
         #expect(first == second)
         #expect(first != StagedChangeset(Array(second.reversed())), "the order of the stages matters")
         #expect(first != StagedChangeset(second.stages, reloadsEverything: true))
+        #expect(first != StagedChangeset(second.stages, isMinimal: false), "isMinimal takes part, as documented")
+        #expect(first.stages == StagedChangeset(second.stages, isMinimal: false).stages)
     }
 }
