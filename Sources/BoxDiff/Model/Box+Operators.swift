@@ -66,12 +66,15 @@ extension Box {
     }
 
     /// `box |---? node`: appends to the last section when `node` is not `nil`.
+    /// - Precondition: the Box has a section when `node` is not `nil` (a
+    ///   true `.iff` on a Box without sections stops the program).
     public static func |---? (lhs: consuming Box, rhs: Node<RowID>?) -> Box {
         if let rhs { lhs.append(node: rhs) }
         return lhs
     }
 
     /// `box |---* nodes`: appends `nodes` to the last section.
+    /// - Precondition: the Box has a section (unless `nodes` is empty).
     public static func |---* (lhs: consuming Box, rhs: [Node<RowID>]) -> Box {
         lhs.append(nodes: rhs)
         return lhs

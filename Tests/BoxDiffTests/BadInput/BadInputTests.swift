@@ -634,7 +634,13 @@ struct BadInputTests {
         await #expect(processExitsWith: .failure) {
             _ = Box<String, Int>.empty.appending(node: Node(id: 1, component: "x"))
         }
+        // The operators too, each documented with the precondition.
+        await #expect(processExitsWith: .failure) { _ = Box<String, Int>.empty |---+ 1 <> "x" }
+        await #expect(processExitsWith: .failure) { _ = Box<String, Int>.empty |---? .iff(true) { 1 <> "x" } }
+        await #expect(processExitsWith: .failure) { _ = Box<String, Int>.empty |---* [1 <> "x"] }
         // Appending no rows is fine.
         #expect(Box<String, Int>.empty.appending(nodes: []) == .empty)
+        #expect((Box<String, Int>.empty |---? .iff(false) { 1 <> "x" }) == .empty)
+        #expect((Box<String, Int>.empty |---* []) == .empty)
     }
 }
