@@ -83,6 +83,12 @@ extension Box {
 
 extension Section {
     /// `section |---+ node`: ``appending(node:)-(Node<RowID>)``.
+    ///
+    /// In a loop, `section = section |---+ node` copies the rows on each
+    /// step, also in release builds (unlike `box = box |---+ node`): the
+    /// caller's copy stays alive during the call. 10,000 rows took 1.1 s
+    /// and 80,000 took 59 s (release); write
+    /// `section = (consume section) |---+ node` or `section.append(node:)`.
     public static func |---+ (lhs: consuming Section, rhs: Node<RowID>) -> Section {
         lhs.append(node: rhs)
         return lhs

@@ -63,7 +63,9 @@ public struct Section<SectionID: Hashable, RowID: Hashable>: CustomStringConvert
     }
 
     /// This section with `node` appended (in place when this section is
-    /// not shared, as in an operator chain: see ``Box``).
+    /// not shared, as in an operator chain: see ``Box``). Not in place in
+    /// a loop of `section = section.appending(node:)`, even in release
+    /// builds: the caller's copy stays alive (see the `|---+` operator).
     public consuming func appending(node: Node<RowID>) -> Section {
         rows.append(node)
         return self
