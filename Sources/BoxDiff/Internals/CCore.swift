@@ -20,8 +20,9 @@ struct CoreFailure: Error, Equatable {
     var message: String
 }
 
-/// A reusable C workspace: scratch buffers that grow to the largest diff
-/// seen, so the next diff of that size allocates nothing.
+/// A reusable C workspace: scratch buffers that grow to what each diff
+/// needed, so the next diff of that shape allocates nothing (see
+/// `bxd_diff`: what the lists hold sizes some scratch too).
 ///
 /// Not thread-safe: one workspace per thread (or per concurrent diff).
 final class CoreWorkspace {

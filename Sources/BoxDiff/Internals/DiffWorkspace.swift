@@ -1,6 +1,8 @@
 /// Scratch memory for diffs: the C core's workspace and result buffers,
-/// grown to the largest diff seen and reused, so diffing lists of the same
-/// size again allocates nothing in the core.
+/// grown to what each diff needed and reused, so diffing lists of the
+/// same shape again allocates nothing in the core (a size alone is not
+/// enough: repeated ids or a common suffix may need scratch a larger diff
+/// did not; see `bxd_diff` in `CBoxDiff.h`).
 ///
 /// A workspace is not thread-safe: give each thread (or each concurrent
 /// task) its own. Diffs that are not given one create a temporary one.
