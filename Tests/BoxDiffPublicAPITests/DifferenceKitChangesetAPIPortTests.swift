@@ -58,6 +58,13 @@ struct DifferenceKitChangesetAPIPortTests {
         plan.append(Changeset(data: [2]))
         #expect(plan.reloadsEverything && plan.count == 2)
         #expect(!plan.filter { _ in true }.reloadsEverything)
+        // removeAll is a replacement too, with or without the capacity kept.
+        var cut = StagedChangeset([Changeset(data: [1])], reloadsEverything: true, isMinimal: false)
+        var cutKeepingCapacity = cut
+        cut.removeAll()
+        cutKeepingCapacity.removeAll(keepingCapacity: true)
+        #expect(cut.isEmpty && cut.reloadsEverything && !cut.isMinimal)
+        #expect(cut == cutKeepingCapacity)
         #expect(StagedChangeset(changeset.prefix(1)) + changeset.suffix(1) == changeset)
     }
 

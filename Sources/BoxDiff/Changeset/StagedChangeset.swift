@@ -74,6 +74,14 @@ extension StagedChangeset: RandomAccessCollection, MutableCollection, RangeRepla
     where C.Element == Changeset<Data> {
         stages.replaceSubrange(subrange, with: newStages)
     }
+
+    /// Removes every stage, keeping ``reloadsEverything`` and
+    /// ``isMinimal`` as ``replaceSubrange(_:with:)`` does (the collection's
+    /// default started anew, as `StagedChangeset()`, unless asked to keep
+    /// the capacity).
+    public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+        stages.removeAll(keepingCapacity: keepCapacity)
+    }
 }
 
 extension StagedChangeset: ExpressibleByArrayLiteral {
