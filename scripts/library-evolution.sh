@@ -24,6 +24,12 @@ flags=(
 modules=(BoxDiff BoxDiffValidation BoxDiffIGListKit)
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
+# Compile the modules anew every run: warnings are read off the compiler's
+# output, and an up-to-date module prints none (a rerun after a warning
+# passed).
+for module in "${modules[@]}"; do
+    if [ -d "$out/$module.build" ]; then find "$out/$module.build" -name '*.o' -delete; fi
+done
 for module in "${modules[@]}"; do
     swift build -c "$config" --scratch-path "$scratch" --target "$module" "${flags[@]}" 2>&1 | tee -a "$log"
 done
