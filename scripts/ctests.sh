@@ -70,7 +70,7 @@ done
 
 # Big-endian: test_core again on s390x, in both variants, when a cross
 # compiler and qemu-user are installed (Debian: gcc-s390x-linux-gnu
-# qemu-user; skipped otherwise). UBSan only, and the core's own XXH3 (no
+# libc6-dev-s390x-cross qemu-user; skipped otherwise). UBSan only, and the core's own XXH3 (no
 # libxxhash for s390x). The slot-group table read its control bytes in the
 # host's order and crashed there.
 if command -v s390x-linux-gnu-gcc >/dev/null 2>&1 && command -v qemu-s390x >/dev/null 2>&1; then
