@@ -24,6 +24,22 @@ private func longStrings(_ count: Int, digitsAt offset: Int) -> [any ListDiffabl
     }
 }
 
+/// Expects the diff of `old` to `new` to cost at most 5× (plus 50 ms) the
+/// diff of `control` to its reverse, both in CPU time: a ratio against a
+/// same-sized control, not a speed goal.
+private func expectCostsLikeControl(
+    _ old: [any ListDiffable], _ new: [any ListDiffable], control: [any ListDiffable],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let craftedTime = cpuSeconds { _ = ListDiff(oldArray: old, newArray: new, option: .equality) }
+    let controlTime = cpuSeconds {
+        _ = ListDiff(oldArray: control, newArray: control.reversed(), option: .equality)
+    }
+    #expect(
+        craftedTime <= 5 * controlTime + 0.05, "crafted \(craftedTime) s, control \(controlTime) s",
+        sourceLocation: sourceLocation)
+}
+
 /// String identifiers chosen by whoever supplies the data (a feed's URLs,
 /// say) cost what other ids cost. `NSString`'s `hash` reads only 32
 /// characters at each end and in the middle of a long string: ids that
@@ -37,13 +53,7 @@ private func longStrings(_ count: Int, digitsAt offset: Int) -> [any ListDiffabl
         let crafted = longStrings(m, digitsAt: 40)
         let control = longStrings(m, digitsAt: 0)
         #expect(Set(crafted.map { ($0 as! NSString).hash }).count < m)
-        let craftedTime = cpuSeconds {
-            _ = ListDiff(oldArray: crafted, newArray: crafted.reversed(), option: .equality)
-        }
-        let controlTime = cpuSeconds {
-            _ = ListDiff(oldArray: control, newArray: control.reversed(), option: .equality)
-        }
-        #expect(craftedTime <= 5 * controlTime + 0.05, "crafted \(craftedTime) s, control \(controlTime) s")
+        expectCostsLikeControl(crafted, crafted.reversed(), control: control)
         let result = ListDiff(oldArray: crafted, newArray: crafted.reversed(), option: .equality)
         #expect(result.deletes.isEmpty && result.inserts.isEmpty && result.moves.count == m - 1)
     }
@@ -110,13 +120,7 @@ private final class URLModel: ListDiffable {
         let m = 1_500
         let crafted = longURLs(m, digitsAt: 40)
         let control = longURLs(m, digitsAt: 0)
-        let craftedTime = cpuSeconds {
-            _ = ListDiff(oldArray: crafted, newArray: crafted.reversed(), option: .equality)
-        }
-        let controlTime = cpuSeconds {
-            _ = ListDiff(oldArray: control, newArray: control.reversed(), option: .equality)
-        }
-        #expect(craftedTime <= 5 * controlTime + 0.05, "crafted \(craftedTime) s, control \(controlTime) s")
+        expectCostsLikeControl(crafted, crafted.reversed(), control: control)
         let result = ListDiff(oldArray: crafted, newArray: crafted.reversed(), option: .equality)
         #expect(result.deletes.isEmpty && result.inserts.isEmpty && result.moves.count == m - 1)
         // Equal URLs (separate instances) are still one identifier.
@@ -160,10 +164,6 @@ private func accentSpellings(_ count: Int) -> [any ListDiffable] {
         let result = ListDiff(oldArray: old, newArray: new, option: .equality)
         #expect(result.deletes.count == (oneID ? 1 : m + 1) && result.inserts.count == (oneID ? 1 : m + 1))
         let control = longStrings(m, digitsAt: 0)
-        let craftedTime = cpuSeconds { _ = ListDiff(oldArray: old, newArray: new, option: .equality) }
-        let controlTime = cpuSeconds {
-            _ = ListDiff(oldArray: control, newArray: control.reversed(), option: .equality)
-        }
-        #expect(craftedTime <= 5 * controlTime + 0.05, "crafted \(craftedTime) s, control \(controlTime) s")
+        expectCostsLikeControl(old, new, control: control)
     }
 }
