@@ -107,14 +107,11 @@ public final class ListIndexPathResult: CustomStringConvertible {
     private let indexes: ListIndexSetResult
     private let fromSection: Int
     private let toSection: Int
-    /// The updated pairs' old indexes, ordered by their new indexes.
-    private let updatedOldInNewOrder: [Int]
 
     init(_ diff: IGListKitDiff, fromSection: Int, toSection: Int) {
         self.indexes = ListIndexSetResult(diff)
         self.fromSection = fromSection
         self.toSection = toSection
-        self.updatedOldInNewOrder = diff.updatedPairs.sorted { $0.to < $1.to }.map(\.from)
     }
 
     private func old(_ index: Int) -> IndexPath { IndexPath(indexes: [fromSection, index]) }
@@ -129,7 +126,7 @@ public final class ListIndexPathResult: CustomStringConvertible {
     /// The index paths in the old section of the objects that need
     /// updating, in the order of their objects in the new array (as
     /// IGListKit, which lists them while walking the new array).
-    public var updates: [IndexPath] { updatedOldInNewOrder.map(old) }
+    public var updates: [IndexPath] { indexes.diff.updatedPairs.sorted { $0.to < $1.to }.map { old($0.from) } }
 
     /// The moves from an index path in the old section to one in the new
     /// section.

@@ -270,23 +270,32 @@ private let paperNew = "a mass of latin words falls upon the relevant facts like
         [object(2, 2), object(5, 1), object(4, 1), object(7, 1), object(6, 2), object(3, 2)]
     }
 
+    /// Under both names: `resultForBatchUpdates()` (Objective-C's) and
+    /// `forBatchUpdates()`, what Swift code calls it. IGListKit's headers
+    /// give it no `NS_SWIFT_NAME`, so the importer drops the leading
+    /// "result" that repeats the return type, and a port's
+    /// `.forBatchUpdates()` did not compile against this module.
     @Test func batchUpdateResultIndexes() {
-        let result = ListDiff(oldArray: Self.batchOld, newArray: Self.batchNew, option: .equality)
-            .resultForBatchUpdates()
-        #expect(result.updates.isEmpty)
-        #expect(result.moves == [move(4, 1)])
-        #expect(result.deletes == IndexSet([0, 1, 2, 5]))
-        #expect(result.inserts == IndexSet([0, 3, 4, 5]))
+        let diff = ListDiff(oldArray: Self.batchOld, newArray: Self.batchNew, option: .equality)
+        for result in [diff.resultForBatchUpdates(), diff.forBatchUpdates()] {
+            #expect(result.updates.isEmpty)
+            #expect(result.moves == [move(4, 1)])
+            #expect(result.deletes == IndexSet([0, 1, 2, 5]))
+            #expect(result.inserts == IndexSet([0, 3, 4, 5]))
+        }
     }
 
     @Test func batchUpdateResultIndexPaths() {
-        let result = ListDiffPaths(
-            fromSection: 0, toSection: 1, oldArray: Self.batchOld, newArray: Self.batchNew, option: .equality
-        ).resultForBatchUpdates()
-        #expect(result.updates.isEmpty)
-        #expect(result.moves == [ListMoveIndexPath(from: path(4, 0), to: path(1, 1))])
-        #expect(result.deletes.sorted() == [0, 1, 2, 5].map { path($0, 0) })
-        #expect(result.inserts.sorted() == [0, 3, 4, 5].map { path($0, 1) })
+        let diff = ListDiffPaths(
+            fromSection: 0, toSection: 1, oldArray: Self.batchOld, newArray: Self.batchNew, option: .equality)
+        for result in [diff.resultForBatchUpdates(), diff.forBatchUpdates()] {
+            #expect(result.updates.isEmpty)
+            #expect(result.moves == [ListMoveIndexPath(from: path(4, 0), to: path(1, 1))])
+            #expect(result.deletes.sorted() == [0, 1, 2, 5].map { path($0, 0) })
+            #expect(result.inserts.sorted() == [0, 3, 4, 5].map { path($0, 1) })
+            #expect(result.deletes == [[0, 0], [0, 1], [0, 2], [0, 5]])
+            #expect(result.inserts == [[1, 0], [1, 3], [1, 4], [1, 5]])
+        }
     }
 
     // IGListDiffSwiftTests.swift
