@@ -13,100 +13,205 @@
 ///   not, is reconfigured at its new index after the batch.
 ///
 /// Index work only, so not generic: the caller compares the contents.
+///
+/// The call lists are written into the buffers the workspace kept from
+/// its previous diff (see `DiffWorkspace.deletedRows`) and kept in turn,
+/// and the per-update scratch is the workspace's too: a diff of a list
+/// of the same size makes no allocation here, however many elements
+/// change (lists grown by appends cost an allocation per doubling).
 @usableFromInline
 enum FlatSingleBatch {
+    /// An updated element's fate, in `DiffWorkspace.flatUpdateStates`.
+    @usableFromInline static let reloaded: UInt8 = 0
+    /// Moved too: deleted and inserted instead, its move dropped.
+    @usableFromInline static let movedAway: UInt8 = 1
+    /// Not moved, but UIKit would land its reload elsewhere (rule 11):
+    /// deleted and inserted instead.
+    @usableFromInline static let converted: UInt8 = 2
+
     /// The calls of the batch for `result`, whose paired elements at old
-    /// indices `updated` (ascending) and new indices `updatedNew` (the same
-    /// order) changed content. With ``UpdateStyle/reload`` `updatedNew` may
-    /// be empty (it is then read from the result).
+    /// indices `updated` (section 0, ascending) changed content; their new
+    /// indices are read from the result. With ``UpdateStyle/reload``,
+    /// `updated` is left holding the reloaded elements alone (the batch's
+    /// `elementUpdated` shares its buffer).
     @usableFromInline
     static func update(
-        result: CoreResult, updated: [ElementPath], updatedNew: [Int], style: UpdateStyle
+        result: CoreResult, updated: inout [ElementPath], style: UpdateStyle, workspace: DiffWorkspace
     ) -> BatchUpdate {
         let o2n = result.oldToNew
         let moves = result.moves
-        var deletes = result.deletes.map { Int($0) }
-        var inserts = result.inserts.map { Int($0) }
+        let deletes = result.deletes
+        let inserts = result.inserts
         var update = BatchUpdate()
-        // Moves whose element is also updated, with reloads: deleted and
-        // inserted instead (marked by index into `moves`).
-        var dropped: [Bool] = []
 
         if style == .reconfigure {
-            update.elementReconfigured = updated.indices.map {
-                ElementPath(section: 0, row: updatedNew.isEmpty ? Int(o2n[updated[$0].row]) : updatedNew[$0])
-            }.sorted()
-        } else {
-            // Moved and updated: delete + insert, and no move. Both lists
-            // ascend by old index: one merge finds the moved ones.
-            var candidates: [Move<Int>] = []
-            var m = 0
-            var anyDropped = false
+            // Every updated element at its new index, after the batch; the
+            // structural calls are the result's as they are.
+            var reconfigured = Array.reusing(&workspace.reconfiguredRows)
+            reconfigured.reserveCapacity(updated.count)
+            var ascending = true
             for path in updated {
-                let i = path.row
-                let j = Int(o2n[i])
+                let row = Int(o2n[path.row])
+                if let last = reconfigured.last, last.row > row { ascending = false }
+                reconfigured.append(ElementPath(section: 0, row: row))
+            }
+            // Out of order only where an updated element moved.
+            if !ascending { reconfigured.sort() }
+            Array.keep(reconfigured, in: &workspace.reconfiguredRows)
+            update.elementReconfigured = reconfigured
+            update.elementDeleted = Array.refilling(&workspace.deletedRows, from: deletes) {
+                ElementPath(section: 0, row: Int($0))
+            }
+            update.elementInserted = Array.refilling(&workspace.insertedRows, from: inserts) {
+                ElementPath(section: 0, row: Int($0))
+            }
+            update.elementMoved = Array.refilling(&workspace.movedRows, from: moves) {
+                Move(
+                    source: ElementPath(section: 0, row: Int($0.from)),
+                    destination: ElementPath(section: 0, row: Int($0.to)))
+            }
+            return update
+        }
+
+        // With reloads, each updated element is reloaded, moved away
+        // (updated and moved: a delete and an insert, no move) or converted
+        // (a delete and an insert, rule 11). The states go in the
+        // workspace's scratch, one byte per updated element.
+        workspace.flatUpdateStates.resize(toOverwrite: updated.count)
+        // New indices of the moved-away elements, ascending (they are not in
+        // old order: they moved).
+        var movedAwayNew = workspace.flatMovedAwayNew
+        workspace.flatMovedAwayNew = []
+        movedAwayNew.removeAll(keepingCapacity: true)
+        var convertedCount = 0
+        workspace.flatUpdateStates.withUnsafeMutableBufferPointer { states in
+            // Updated and moved: both lists ascend by old index, so one
+            // merge walk finds them.
+            var m = 0
+            for k in updated.indices {
+                let i = updated[k].row
                 while m < moves.count && Int(moves[m].from) < i { m += 1 }
                 if m < moves.count && Int(moves[m].from) == i {
-                    if !anyDropped {
-                        anyDropped = true
-                        dropped = [Bool](repeating: false, count: moves.count)
-                    }
-                    dropped[m] = true
-                    deletes.append(i)
-                    inserts.append(j)
+                    states[k] = movedAway
+                    movedAwayNew.append(o2n[i])
                 } else {
-                    candidates.append(Move(source: i, destination: j))
+                    states[k] = reloaded
                 }
             }
-            if anyDropped {
-                deletes.sort()
-                inserts.sort()
-            }
+            if movedAwayNew.count > 1 { movedAwayNew.sort() }
+
             // Rule 11: a reload lands at `shift(old)`, the old index less
             // the deletes before it, then up past the inserts: exactly when
             // that rank among the staying elements equals the new index's
             // rank among the elements not inserted (the new index less the
-            // inserts before it). The candidates ascend by old index and
-            // stay in place, so by new index too: turning one into delete +
+            // inserts before it), the moved-away elements counted as deletes
+            // and inserts. The reloaded elements ascend by old index and stay
+            // in place, so by new index too: turning one into delete +
             // insert lowers both ranks of every later one alike, and leaves
-            // the earlier ones alone. So one merge walk over the candidates,
-            // the deletes and the inserts decides them all (rounds of
+            // the earlier ones alone. So one merge walk over them, the
+            // deletes and the inserts decides them all (rounds of
             // conversions, each judged against the lists the previous one
-            // left, end with the same); the conversions (ascending) then
-            // merge into both lists.
-            var kept = 0
-            var convertedOld: [Int] = []
-            var convertedNew: [Int] = []
+            // left, end with the same).
             var deletesBefore = 0
+            var movedAwayBefore = 0
             var insertsBefore = 0
-            for c in candidates.indices {
-                let candidate = candidates[c]
-                while deletesBefore < deletes.count && deletes[deletesBefore] < candidate.source { deletesBefore += 1 }
-                while insertsBefore < inserts.count && inserts[insertsBefore] < candidate.destination {
-                    insertsBefore += 1
+            var movedAwayNewBefore = 0
+            for k in updated.indices {
+                guard states[k] == reloaded else {
+                    movedAwayBefore += 1
+                    continue
                 }
-                if candidate.source - deletesBefore == candidate.destination - insertsBefore {
-                    candidates[kept] = candidate
-                    kept += 1
-                } else {
-                    convertedOld.append(candidate.source)
-                    convertedNew.append(candidate.destination)
+                let i = updated[k].row
+                let j = o2n[i]
+                while deletesBefore < deletes.count && Int(deletes[deletesBefore]) < i { deletesBefore += 1 }
+                while insertsBefore < inserts.count && inserts[insertsBefore] < j { insertsBefore += 1 }
+                while movedAwayNewBefore < movedAwayNew.count && movedAwayNew[movedAwayNewBefore] < j {
+                    movedAwayNewBefore += 1
+                }
+                if i - deletesBefore - movedAwayBefore != Int(j) - insertsBefore - movedAwayNewBefore {
+                    states[k] = converted
+                    convertedCount += 1
                 }
             }
-            candidates.removeSubrange(kept...)
-            deletes.mergeAscending(convertedOld)
-            inserts.mergeAscending(convertedNew)
-            update.elementUpdated = candidates.map { ElementPath(section: 0, row: $0.source) }
+
+            // Deletes: the result's and every updated element not reloaded,
+            // both ascending by old index, merged.
+            var deleted = Array.reusing(&workspace.deletedRows)
+            deleted.reserveCapacity(deletes.count + movedAwayNew.count + convertedCount)
+            var d = 0
+            for k in updated.indices where states[k] != reloaded {
+                let i = updated[k].row
+                while d < deletes.count && Int(deletes[d]) < i {
+                    deleted.append(ElementPath(section: 0, row: Int(deletes[d])))
+                    d += 1
+                }
+                deleted.append(ElementPath(section: 0, row: i))
+            }
+            while d < deletes.count {
+                deleted.append(ElementPath(section: 0, row: Int(deletes[d])))
+                d += 1
+            }
+            Array.keep(deleted, in: &workspace.deletedRows)
+            update.elementDeleted = deleted
+
+            // Inserts: the result's, the moved-away elements' (sorted above)
+            // and the converted ones' (ascending: they stay in place), merged.
+            var inserted = Array.reusing(&workspace.insertedRows)
+            inserted.reserveCapacity(inserts.count + movedAwayNew.count + convertedCount)
+            var a = 0
+            var b = 0
+            var k = 0
+            while true {
+                while k < updated.count && states[k] != converted { k += 1 }
+                let x = a < inserts.count ? inserts[a] : UInt32.max
+                let y = b < movedAwayNew.count ? movedAwayNew[b] : UInt32.max
+                let z = k < updated.count ? o2n[updated[k].row] : UInt32.max
+                let next = min(x, y, z)
+                // Indices are below UInt32.max (BXD_MAX_COUNT).
+                if next == UInt32.max { break }
+                inserted.append(ElementPath(section: 0, row: Int(next)))
+                if next == x {
+                    a += 1
+                } else if next == y {
+                    b += 1
+                } else {
+                    k += 1
+                }
+            }
+            Array.keep(inserted, in: &workspace.insertedRows)
+            update.elementInserted = inserted
+
+            // Moves: the result's but the moved-away ones, which are the
+            // moved elements that were updated (both lists ascend by old
+            // index).
+            var moved = Array.reusing(&workspace.movedRows)
+            moved.reserveCapacity(moves.count - movedAwayNew.count)
+            var u = 0
+            for move in moves {
+                let i = Int(move.from)
+                while u < updated.count && updated[u].row < i { u += 1 }
+                if u < updated.count && updated[u].row == i { continue }
+                moved.append(
+                    Move(
+                        source: ElementPath(section: 0, row: i),
+                        destination: ElementPath(section: 0, row: Int(move.to))))
+            }
+            Array.keep(moved, in: &workspace.movedRows)
+            update.elementMoved = moved
+
+            // The reloaded elements, compacted in place (most often all of
+            // them: nothing to move).
+            if movedAwayNew.count + convertedCount > 0 {
+                var w = 0
+                for k in updated.indices where states[k] == reloaded {
+                    updated[w] = updated[k]
+                    w += 1
+                }
+                updated.removeSubrange(w...)
+            }
         }
-        update.elementDeleted = deletes.map { ElementPath(section: 0, row: $0) }
-        update.elementInserted = inserts.map { ElementPath(section: 0, row: $0) }
-        update.elementMoved = moves.indices.compactMap { m in
-            dropped.isEmpty || !dropped[m]
-                ? Move(
-                    source: ElementPath(section: 0, row: Int(moves[m].from)),
-                    destination: ElementPath(section: 0, row: Int(moves[m].to)))
-                : nil
-        }
+        workspace.flatMovedAwayNew = movedAwayNew
+        update.elementUpdated = updated
         return update
     }
 }

@@ -173,13 +173,17 @@ enum FlatStaging {
             let j = Int(o2n[i])
             if !target[j].isContentEqual(to: source[i]) {
                 updated.append(ElementPath(section: 0, row: i))
-                if patchesSource { current[i] = target[j] } else { updatedNew.append(j) }
+                if patchesSource {
+                    current[i] = target[j]
+                } else if options.mode == .staged {
+                    updatedNew.append(j)
+                }
             }
         }
         let threshold = options.reloadThreshold ?? Int.max
         if options.mode == .singleBatch {
             let update = FlatSingleBatch.update(
-                result: result, updated: updated, updatedNew: updatedNew, style: options.updateStyle)
+                result: result, updated: &updated, style: options.updateStyle, workspace: workspace)
             if update.changeCount > threshold { return .reloadingEverything(target, isMinimal: result.isMinimal) }
             return StagedChangeset(
                 update.hasChanges ? [Changeset(data: target, batchUpdate: update)] : [], isMinimal: result.isMinimal)

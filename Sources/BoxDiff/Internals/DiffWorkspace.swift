@@ -29,6 +29,11 @@ public final class DiffWorkspace {
     /// rule 11.
     @exclusivity(unchecked) var sectionFlags: [UInt8] = []
     @exclusivity(unchecked) var reloadCandidates: [Move<Int>] = []
+    /// The flat single-batch layout's scratch (``FlatSingleBatch``): the
+    /// fate of each updated element, and the new indices of those that
+    /// moved too.
+    @exclusivity(unchecked) @usableFromInline var flatUpdateStates: [UInt8] = []
+    @exclusivity(unchecked) @usableFromInline var flatMovedAwayNew: [UInt32] = []
     /// The pairing maps of the last Box diff (``BoxMatching/pairs``): its
     /// buffer is reused by the next diff once that matching is gone.
     @exclusivity(unchecked) @usableFromInline var matchPairs: [UInt32] = []

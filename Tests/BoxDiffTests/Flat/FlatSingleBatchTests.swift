@@ -4,10 +4,10 @@ import Testing
 
 @testable import BoxDiff
 
-/// The flat single-batch layout, rewritten for speed (one merge walk per
-/// round of rule 11, conversions merged into the sorted lists), must make
-/// exactly the calls of its first implementation
-/// (``ReferenceFlatSingleBatch``).
+/// The flat single-batch layout, rewritten for speed (one merge walk for
+/// rule 11, conversions merged into the sorted lists, the lists in the
+/// workspace's reused buffers), must make exactly the calls of its first
+/// implementation (``ReferenceFlatSingleBatch``).
 @Suite("Flat API: single-batch layout")
 struct FlatSingleBatchTests {
     /// Random id lists (duplicates from small pools) diffed in the core;
@@ -40,14 +40,20 @@ struct FlatSingleBatchTests {
                 updated.append(ElementPath(section: 0, row: i))
                 updatedNew.append(Int(o2n[i]))
             }
-            for style in [UpdateStyle.reload, .reconfigure] {
-                for news in [updatedNew, []] where style == .reload || !news.isEmpty || updated.isEmpty {
-                    let fast = FlatSingleBatch.update(result: result, updated: updated, updatedNew: news, style: style)
-                    let reference = ReferenceFlatSingleBatch.update(
-                        result: result, updated: updated, updatedNew: news, style: style)
-                    #expect(fast == reference, "seed \(seed) size \(size) pool \(pool) \(style)")
-                }
+            // One workspace for every layout of this input: each reuses the
+            // lists and scratch the previous one kept, while that one's
+            // result is still held (and must not change).
+            let workspace = try DiffWorkspace()
+            var held: [(BatchUpdate, BatchUpdate)] = []
+            for style in [UpdateStyle.reload, .reconfigure, .reload] {
+                var lists = updated
+                let fast = FlatSingleBatch.update(result: result, updated: &lists, style: style, workspace: workspace)
+                let reference = ReferenceFlatSingleBatch.update(
+                    result: result, updated: updated, updatedNew: updatedNew, style: style)
+                #expect(fast == reference, "seed \(seed) size \(size) pool \(pool) \(style)")
+                held.append((fast, reference))
             }
+            for (fast, reference) in held { #expect(fast == reference, "seed \(seed): a kept layout changed") }
         }
     }
 }
