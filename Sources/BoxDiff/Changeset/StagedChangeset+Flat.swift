@@ -162,31 +162,32 @@ enum FlatStaging {
         workspace: DiffWorkspace
     ) -> StagedChangeset<[Element]> {
         let o2n = result.oldToNew
-        // The common case, staged reloads, patches the updated elements into
-        // a copy of the source as it finds them.
-        let patchesSource = options.mode == .staged && options.updateStyle == .reload
-        var current = source
         var updated = Array.reusing(&workspace.updatedRows)
         defer { Array.keep(updated, in: &workspace.updatedRows) }
-        var updatedNew: [Int] = []
-        for i in 0..<o2n.count where o2n[i] != CCore.none {
-            let j = Int(o2n[i])
-            if !target[j].isContentEqual(to: source[i]) {
-                updated.append(ElementPath(section: 0, row: i))
-                if patchesSource {
-                    current[i] = target[j]
-                } else if options.mode == .staged {
-                    updatedNew.append(j)
-                }
-            }
-        }
         let threshold = options.reloadThreshold ?? Int.max
         if options.mode == .singleBatch {
+            // The changed elements' old indices alone: the layout reads their
+            // new ones from the result.
+            for i in 0..<o2n.count where o2n[i] != CCore.none && !target[Int(o2n[i])].isContentEqual(to: source[i]) {
+                updated.append(ElementPath(section: 0, row: i))
+            }
             let update = FlatSingleBatch.update(
                 result: result, updated: &updated, style: options.updateStyle, workspace: workspace)
             if update.changeCount > threshold { return .reloadingEverything(target, isMinimal: result.isMinimal) }
             return StagedChangeset(
                 update.hasChanges ? [Changeset(data: target, batchUpdate: update)] : [], isMinimal: result.isMinimal)
+        }
+        // The common case, staged reloads, patches the updated elements into
+        // a copy of the source as it finds them.
+        let patchesSource = options.updateStyle == .reload
+        var current = source
+        var updatedNew: [Int] = []
+        for i in 0..<o2n.count where o2n[i] != CCore.none {
+            let j = Int(o2n[i])
+            if !target[j].isContentEqual(to: source[i]) {
+                updated.append(ElementPath(section: 0, row: i))
+                if patchesSource { current[i] = target[j] } else { updatedNew.append(j) }
+            }
         }
         if options.reloadThreshold != nil
             && updated.count + result.deletes.count + result.inserts.count + result.stageMoves.count > threshold
