@@ -44,6 +44,10 @@ extension Component {
         /// An incomparable storage's traits.
         static let incomparable = ContentTraits(path: .incomparable, tag: 0, isExact: false)
 
+        /// The traits of a sectioned diff's proxies (`SectionedBox`): one
+        /// value hash for all, which only proposes (`==` decides).
+        static let proxy = ContentTraits(path: .other, tag: Component.proxyTag, isExact: false)
+
         private init(path: Path, tag: UInt64, isExact: Bool) {
             self.path = path
             self.tag = tag

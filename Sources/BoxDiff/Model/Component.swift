@@ -57,7 +57,7 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
     /// The value, behind one reference: copying a component, and so a row,
     /// is one retain, and a row stays small (an id and a pointer), which
     /// matters for the copies a staged changeset's intermediate Boxes make.
-    let storage: Storage
+    @usableFromInline let storage: Storage
 
     /// The value's box. The base class holds nothing; ``Typed`` holds a
     /// comparable value unboxed (a `UInt64` makes a 24-byte object, so
@@ -67,6 +67,7 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
     ///
     /// `@unchecked Sendable`: the base has no state, and both subclasses
     /// hold only `let` properties of `Sendable` types.
+    @usableFromInline
     class Storage: @unchecked Sendable {
         /// Whether the value can be compared.
         var isComparable: Bool { false }
@@ -85,6 +86,11 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
         /// What every storage object of this class shares: read once per
         /// run of rows of one class, not once per row.
         var traits: ContentTraits { .incomparable }
+
+        // Not inlinable, as every class initializer the module's inlinable
+        // code calls (see IndexPathBuffer).
+        @usableFromInline
+        init() {}
     }
 
     /// A comparable value.
@@ -124,6 +130,13 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
         init(_ value: Any) { self.value = value }
         override var anyValue: Any { value }
     }
+
+    /// A component holding `storage` (the module's own kinds of value,
+    /// such as a sectioned diff's proxies). Not inlinable: the type is not
+    /// `@frozen`, so with library evolution inlinable code cannot set its
+    /// stored property.
+    @usableFromInline
+    init(storage: Storage) { self.storage = storage }
 
     /// A comparable component: changed when its value is not `==` to the
     /// other side's.

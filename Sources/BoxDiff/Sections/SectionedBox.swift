@@ -1,43 +1,63 @@
 // Sectioned data of the caller's own types (`[ArraySection]`, any
 // `DifferentiableSection`) diffed through the Box engine: each side is
 // mapped to a Box whose ids are the `differenceIdentifier`s and whose
-// header and row components are `ContentProxy`s holding the caller's
-// values. A proxy's hash is the same for every value, so the Box diff's
-// content hashes always propose "equal", and the diff confirms every
-// paired row and section with the proxies' `==`, which is the caller's
-// `isContentEqual(to:)` (see `BoxMatching.rowsChangedDespiteHash`): one
-// call per paired row or section, linear overall. Every stage's Box data
-// is then mapped back (the proxies hold the caller's values).
+// header and row components are proxies holding the caller's values
+// (`ProxyStorage`). Every proxy has the same content hash, so the Box
+// diff's content hashes always propose "equal", and the diff confirms
+// every paired row and section with the proxies' `==`, which is the
+// caller's `isContentEqual(to:)` (see `BoxMatching.rowsChangedDespiteHash`):
+// one call per paired row or section, linear overall. Every stage's Box
+// data is then mapped back (the proxies hold the caller's values).
 
-/// A section or an element as a Box component: equal hashes for all
+extension Component {
+    /// ``typeTag(_:)`` of a sectioned diff's proxies (``ProxyStorage``): a
+    /// fixed tag of its own, past the standard types'.
+    static var proxyTag: UInt64 { 15 }
+}
+
+/// A section or an element as a Box component's storage: one hash for all
 /// values, and `==` that asks `isContentEqual(to:)`.
 ///
 /// The Box diff compares an old component with its new partner as
-/// `old == new`; so `lhs == rhs` is `rhs.value.isContentEqual(to:
-/// lhs.value)`, the new value asked about its source, as DifferenceKit and
+/// `old == new`; so `old == new` is `new.value.isContentEqual(to:
+/// old.value)`, the new value asked about its source, as DifferenceKit and
 /// the flat diff ask.
+///
+/// A class of its own rather than `Typed<Value>` of a `Hashable` wrapper:
+/// that one hashed each value through a `Hasher` fed nothing and looked
+/// the wrapper's metadata up at run time (its type tag, twice per value),
+/// and was allocated through the generic public initializer, which looks
+/// the class's metadata up on every call. This one is made from the
+/// sectioned diff's inlinable code, specialized for the caller's types,
+/// whose metadata is looked up once, and hashes to a constant.
 ///
 /// `@unchecked Sendable` although `Value` may not be: a proxy lives only in
 /// the Boxes one sectioned diff builds and drops, on the diff's own thread;
 /// BoxDiff only compares the value and hands it back in the stages' data.
-@frozen @usableFromInline
-struct ContentProxy<Value: Differentiable>: Hashable, @unchecked Sendable {
+@usableFromInline
+final class ProxyStorage<Value: Differentiable>: Component.Storage, @unchecked Sendable {
     /// The caller's value.
     @usableFromInline let value: Value
 
-    @inlinable
+    @usableFromInline
     init(_ value: Value) { self.value = value }
 
-    /// `rhs.value.isContentEqual(to: lhs.value)` (see the type's comment).
-    @inlinable
-    static func == (lhs: ContentProxy, rhs: ContentProxy) -> Bool {
-        rhs.value.isContentEqual(to: lhs.value)
-    }
+    /// The value hash every proxy shares (any constant would do).
+    static var sharedHash: UInt64 { 0x5345_4354_494F_4E53 }
 
-    /// Feeds nothing: every proxy hashes alike, so equal hashes only
-    /// propose, and `==` decides.
-    @inlinable
-    func hash(into hasher: inout Hasher) {}
+    override var isComparable: Bool { true }
+    override var anyValue: Any { value }
+    override func contentHash() -> UInt64 { Component.mix(Self.sharedHash, tag: Component.proxyTag) }
+    override func valueHash() -> UInt64 { Self.sharedHash }
+    override func seededHash() -> Int { 0 }
+    /// `other.value.isContentEqual(to: value)` (see the type's comment).
+    override func isEqual(to other: Component.Storage) -> Bool {
+        // The class is final: same class, same value type (see
+        // `Typed.isEqual(to:)`).
+        guard type(of: other) == type(of: self) else { return false }
+        return unsafeDowncast(other, to: ProxyStorage<Value>.self).value.isContentEqual(to: value)
+    }
+    override var traits: Component.ContentTraits { .proxy }
 }
 
 /// The mapping between sectioned data and the Box form the engine diffs.
@@ -45,7 +65,8 @@ struct ContentProxy<Value: Differentiable>: Hashable, @unchecked Sendable {
 enum SectionedBox {
     /// `data` as a Box: section ids are the sections' `differenceIdentifier`,
     /// each header a proxy of the section, each row's id its element's
-    /// `differenceIdentifier` and its component a proxy of the element.
+    /// `differenceIdentifier` and its component a proxy of the element
+    /// (``ProxyStorage``).
     /// - Complexity: O(sections + elements).
     @inlinable
     static func box<Data: Swift.Collection>(
@@ -59,10 +80,12 @@ enum SectionedBox {
             var rows: [Node<RowID>] = []
             rows.reserveCapacity(section.elements.count)
             for element in section.elements {
-                rows.append(Node(id: element.differenceIdentifier, component: Component(ContentProxy(element))))
+                rows.append(
+                    Node(id: element.differenceIdentifier, component: Component(storage: ProxyStorage(element))))
             }
             sections.append(
-                Section(id: section.differenceIdentifier, header: Component(ContentProxy(section)), rows: rows))
+                Section(
+                    id: section.differenceIdentifier, header: Component(storage: ProxyStorage(section)), rows: rows))
         }
         return Box(sections: sections)
     }
@@ -90,7 +113,7 @@ enum SectionedBox {
     /// `init(source:elements:)` from the section in its header and the
     /// elements in its rows.
     /// - Complexity: O(sections + elements).
-    @usableFromInline
+    @inlinable
     static func sections<Data: RangeReplaceableCollection>(
         of box: Box<Data.Element.DifferenceIdentifier, Data.Element.Collection.Element.DifferenceIdentifier>,
         as _: Data.Type
@@ -117,10 +140,10 @@ enum SectionedBox {
     /// The value of the proxy in the component at `pointer`, read in place
     /// (the storage borrowed, not retained).
     /// - Precondition: the component was made by ``box(_:)`` from a `Value`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func value<Value: Differentiable>(at pointer: UnsafePointer<Component>, as _: Value.Type) -> Value {
         UnsafeRawPointer(pointer).load(as: Unmanaged<Component.Storage>.self)._withUnsafeGuaranteedRef { storage in
-            unsafeDowncast(storage, to: Component.Typed<ContentProxy<Value>>.self).value.value
+            unsafeDowncast(storage, to: ProxyStorage<Value>.self).value
         }
     }
 }
