@@ -65,6 +65,9 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// The storage of the index-path lists the renders hand to the view,
     /// reused from list to list and render to render.
     @usableFromInline let indexPaths = IndexPathBuffer()
+    /// The completions of ``render(_:completion:)``, run in the order the
+    /// renders were requested.
+    @usableFromInline let completions = RenderCompletions()
     /// Whether a render is being applied here, on the main actor (diffed,
     /// or its batches handed to the view): a render requested meanwhile
     /// waits in ``deferredRenders``. (Main actor only: no dynamic
@@ -118,7 +121,9 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// - Parameters:
     ///   - box: The Box to show.
     ///   - completion: Called once, when the view's animations for `box`
-    ///     end (at once after a reload or when nothing changed).
+    ///     end (at once after a reload or when nothing changed), but never
+    ///     before the completions of renders requested earlier: while an
+    ///     earlier render still animates, it waits for that one's.
     @inlinable
     public func render(_ box: Box<SectionID, RowID>, completion: (() -> Void)? = nil) {
         guard !isApplying else {
@@ -148,7 +153,10 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
         } catch {
             result = .failure(error)
         }
-        apply(result, target: box, completion: completion)
+        // Queued in the order requested: the view calls it once the
+        // render's batches end, or the reload path at once, and it runs
+        // after the completions queued before it.
+        apply(result, target: box, completion: completion.map(completions.enqueue))
     }
 
     /// Requests a render whose diff runs off the main actor, and returns at
@@ -398,6 +406,74 @@ final class BackgroundRelay {
         } onCancel: {
             task.cancel()
         }
+    }
+}
+
+/// The completions of a renderer's renders, run in the order the renders
+/// were requested: each once its render's batches ended (or at once, for a
+/// render that reloads or changes nothing), but never before the
+/// completions queued before it. The view ends batches in order, so a
+/// completion only waits here behind a render that changed nothing or
+/// reloaded while earlier batches still animated.
+///
+/// Not the renderer itself: a completion still runs if the renderer is
+/// released while its batches animate.
+@MainActor
+@usableFromInline
+final class RenderCompletions {
+    /// The completions not yet run, from the oldest; `nil` once run.
+    private var queue: [(() -> Void)?] = []
+    /// Whether each completion in ``queue`` may run (its render ended).
+    private var isReady: [Bool] = []
+    /// The index in ``queue`` of the oldest completion not yet run.
+    private var head = 0
+    /// The ticket of `queue[0]`: tickets count completions ever queued.
+    private var firstTicket = 0
+    /// Whether ``runReady()`` is running (a completion it runs may end
+    /// another render, whose completion it then runs in turn).
+    private var isRunning = false
+
+    @usableFromInline
+    init() {}
+
+    /// Queues `completion` behind every completion queued before; the
+    /// closure returned runs it, once it and every earlier one may run.
+    @usableFromInline
+    func enqueue(_ completion: @escaping () -> Void) -> () -> Void {
+        let ticket = firstTicket + queue.count
+        queue.append(completion)
+        isReady.append(false)
+        return { [self] in self.finish(ticket) }
+    }
+
+    /// The render of `ticket` ended: runs its completion if every earlier
+    /// one has run, and the later ones ready after it.
+    private func finish(_ ticket: Int) {
+        let index = ticket - firstTicket
+        guard index >= head, index < queue.count, !isReady[index] else { return }
+        isReady[index] = true
+        runReady()
+    }
+
+    /// Runs the ready completions at the head of the queue, in order.
+    private func runReady() {
+        guard !isRunning else { return }
+        isRunning = true
+        while head < queue.count, isReady[head] {
+            let completion = queue[head]
+            queue[head] = nil
+            head += 1
+            completion?()
+        }
+        // The run ones dropped when none is left, or when they are most of
+        // the queue (renders that keep one completion always waiting).
+        if head == queue.count || head > 64 && head > queue.count / 2 {
+            firstTicket += head
+            queue.removeFirst(head)
+            isReady.removeFirst(head)
+            head = 0
+        }
+        isRunning = false
     }
 }
 

@@ -43,7 +43,10 @@ extension ListView {
     ///   - completion: Called exactly once: after the last batch's
     ///     animations end (and never before its reconfigures were made,
     ///     even on a view that ends the batch before returning), after the
-    ///     reload, or at once for an empty changeset.
+    ///     reload, or at once for an empty changeset. Completions of
+    ///     separate calls are not ordered with each other: one that runs
+    ///     at once may run while an earlier call's batches still animate
+    ///     (``BoxRenderer`` runs its renders' completions in order).
     @inlinable
     public func reload<Data>(
         using changeset: StagedChangeset<Data>,

@@ -83,4 +83,69 @@ struct CompletionOrderTests {
             #expect(completions.dropFirst().allSatisfy { $0 == 1 }, "\(name): \(completions)")
         }
     }
+
+    /// A renderer's completions run in the order of the renders: the
+    /// completion of a render that changes nothing, of one the view takes
+    /// as a reload (out of its window) and of a failed diff's reload ran at
+    /// once, while the render before them still animated; they wait for
+    /// its completion now.
+    @Test func rendererCompletionsRunInTheOrderRequested() {
+        var options = DiffOptions()
+        options.duplicates = .reject
+        let screen = RendererScreen(options: options)
+        var ran: [String] = []
+        let first = BoxGenerators.TestBox(sections: [Section(id: 0, rows: [Node(id: 1, component: "a")])])
+        let second = BoxGenerators.TestBox(sections: [Section(id: 0, rows: [Node(id: 2, component: "b")])])
+        let repeated = BoxGenerators.TestBox(sections: [
+            Section(id: 0, rows: [Node(id: 3, component: "c"), Node(id: 3, component: "c")])
+        ])
+        screen.renderer.render(first) { ran.append("animated") }
+        screen.renderer.render(first) { ran.append("unchanged") }
+        screen.view.canAnimateBatchUpdates = false
+        screen.renderer.render(second) { ran.append("reloaded") }
+        screen.view.canAnimateBatchUpdates = true
+        screen.renderer.render(repeated) { ran.append("failed diff") }
+        #expect(screen.renderer.fallbackReloadCount == 1)
+        #expect(ran.isEmpty, "\(ran) ran while the first render animated")
+        screen.view.finishAnimations()
+        #expect(ran == ["animated", "unchanged", "reloaded", "failed diff"])
+        #expect(screen.problems(showing: repeated).isEmpty, "\(screen.problems(showing: repeated))")
+        // Once nothing animates, a completion runs at once again (a reload:
+        // the shown Box repeats an id), and the next animated one waits for
+        // its batch.
+        screen.renderer.render(second) { ran.append("reloaded again") }
+        #expect(ran.last == "reloaded again")
+        screen.renderer.render(first) { ran.append("animated again") }
+        #expect(ran.last == "reloaded again")
+        screen.view.finishAnimations()
+        #expect(ran.last == "animated again")
+    }
+
+    /// Completions that request renders of their own, some animated, some
+    /// not, over random sequences: every completion once, in the order its
+    /// render was requested.
+    @Test func chainedRendererCompletionsKeepTheirOrder() {
+        var rng = SeededGenerator(seed: 0x0DE5)
+        let screen = RendererScreen()
+        var requested = 0
+        var ran: [Int] = []
+        let boxes = (0..<4).map { n in
+            BoxGenerators.TestBox(sections: [Section(id: 0, rows: (0...n).map { Node(id: $0, component: "r\($0)") })])
+        }
+        func request(chained: Int) {
+            let index = requested
+            requested += 1
+            screen.renderer.render(boxes.randomElement(using: &rng)!) {
+                ran.append(index)
+                for _ in 0..<chained { request(chained: 0) }
+            }
+        }
+        for _ in 0..<200 {
+            request(chained: Int.random(in: 0...2, using: &rng))
+            if Bool.random(using: &rng) { screen.view.finishAnimations() }
+        }
+        while screen.view.pendingCompletionCount > 0 { screen.view.finishAnimations() }
+        #expect(ran == Array(0..<requested), "\(ran.prefix(60))")
+        #expect(screen.view.issues.isEmpty)
+    }
 }

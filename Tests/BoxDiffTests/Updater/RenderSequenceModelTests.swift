@@ -143,7 +143,8 @@ struct RenderSequenceModelTests {
     /// block, before the next stage's data is set, the view shows the data
     /// set last (each batch left the view on its data); after each render,
     /// the view, the data source and ``BoxRenderer/shownBox`` hold the last
-    /// Box requested. No UIKit issue anywhere; every completion once.
+    /// Box requested. No UIKit issue anywhere; every completion once, in
+    /// the order of the renders.
     @Test(arguments: Self.grid.indices)
     func rendersOfEditedBoxesKeepTheViewOnTheData(optionIndex: Int) {
         let options = Self.grid[optionIndex]
@@ -164,6 +165,7 @@ struct RenderSequenceModelTests {
         }
         var last = TestBox()
         var completions: [Int: Int] = [:]
+        var completionOrder: [Int] = []
         var requests = 0
 
         func request(_ box: TestBox) {
@@ -173,6 +175,7 @@ struct RenderSequenceModelTests {
             last = box
             screen.renderer.render(box) {
                 completions[index, default: 0] += 1
+                completionOrder.append(index)
             }
         }
 
@@ -205,6 +208,7 @@ struct RenderSequenceModelTests {
                 last = box
                 screen.renderer.render(box) {
                     completions[index, default: 0] += 1
+                    completionOrder.append(index)
                     request(next)
                 }
             } else {
@@ -224,6 +228,7 @@ struct RenderSequenceModelTests {
         // Completions chained from the last ones.
         screen.view.finishAnimations()
         #expect(completions.values.allSatisfy { $0 == 1 }, "\(label): \(completions.filter { $0.value != 1 })")
+        #expect(completionOrder == completionOrder.sorted(), "\(label): completions in the order \(completionOrder)")
         #expect(screen.problems(showing: last).isEmpty, "\(label): \(screen.problems(showing: last).prefix(4))")
         // The sequence reached batches, reloads and (rejecting) fallbacks.
         #expect(screen.view.batchCount > 20 && screen.view.reloadDataCount > 20, "\(label)")
