@@ -55,8 +55,16 @@ extension ListView {
         completion: (() -> Void)? = nil
     ) {
         withoutActuallyEscaping(setData) { setData in
+            // The batches' blocks reach `setData` through a holder that lets
+            // go of it before this returns: a view may keep a block after
+            // running it (one that records its batches, a proxy keeping
+            // the call's arguments), and a closure still held here stops
+            // the program ("closure argument was escaped in
+            // withoutActuallyEscaping block"), release builds too.
+            let setter = DataSetter(setData)
+            defer { setter.release() }
             changeset.stages.withUnsafeBufferPointer { stages in
-                ClosureStageApplier(view: self, setData: setData, indexPaths: IndexPathBuffer()).performStages(
+                ClosureStageApplier(view: self, setData: setter, indexPaths: IndexPathBuffer()).performStages(
                     stages, reloadsEverything: changeset.reloadsEverything, interrupt: interrupt,
                     completion: completion)
             }
@@ -357,15 +365,16 @@ final class CompletionGate {
 }
 
 /// ``ListView/reload(using:interrupt:setData:completion:)``'s applier: a
-/// view, a `setData` closure and index-path storage of its own.
+/// view, the caller's `setData` (through a ``DataSetter``) and index-path
+/// storage of its own.
 @frozen @usableFromInline
 struct ClosureStageApplier<View: ListView, Data>: StageApplier {
     @usableFromInline let view: View
-    @usableFromInline let setData: (Data) -> Void
+    @usableFromInline let setData: DataSetter<Data>
     @usableFromInline let indexPaths: IndexPathBuffer
 
     @inlinable
-    init(view: View, setData: @escaping (Data) -> Void, indexPaths: IndexPathBuffer) {
+    init(view: View, setData: DataSetter<Data>, indexPaths: IndexPathBuffer) {
         self.view = view
         self.setData = setData
         self.indexPaths = indexPaths
@@ -374,5 +383,28 @@ struct ClosureStageApplier<View: ListView, Data>: StageApplier {
     /// Copies the stage's data to `setData` (the caller's changeset is
     /// borrowed).
     @inlinable
-    func store(_ stages: UnsafePointer<Changeset<Data>>, at index: Int) { setData(stages[index].data) }
+    func store(_ stages: UnsafePointer<Changeset<Data>>, at index: Int) { setData.set(stages[index].data) }
+}
+
+/// The caller's `setData` during one
+/// ``ListView/reload(using:interrupt:setData:completion:)``, released when
+/// the reload returns: a batch block the view kept then holds this holder,
+/// no longer the closure, which must not outlive the call.
+@MainActor
+@usableFromInline
+final class DataSetter<Data> {
+    /// The caller's `setData`; `nil` once the reload returned.
+    @usableFromInline var setData: ((Data) -> Void)?
+
+    // Not inlinable, as ``IndexPathBuffer/init()``.
+    @usableFromInline
+    init(_ setData: @escaping (Data) -> Void) { self.setData = setData }
+
+    /// Gives `data` to the caller's `setData`.
+    @inlinable
+    func set(_ data: Data) { setData?(data) }
+
+    /// Lets go of the caller's `setData`.
+    @inlinable
+    func release() { setData = nil }
 }

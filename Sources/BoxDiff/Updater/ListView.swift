@@ -18,8 +18,10 @@ import Foundation
 /// indexes).
 ///
 /// A conforming view must run the `updates` block of
-/// ``performBatchUpdates(_:completion:)`` before returning, as UIKit does:
-/// the updater calls its non-escaping `setData` inside it.
+/// ``performBatchUpdates(_:completion:)`` once, before returning, as UIKit
+/// does: the updater calls its non-escaping `setData` inside it. The view
+/// may keep the block afterwards (a view that records its batches), but
+/// not run it again.
 @MainActor
 public protocol ListView: AnyObject {
     /// Runs `updates` (which changes the data source and makes the calls
