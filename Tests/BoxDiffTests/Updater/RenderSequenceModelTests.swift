@@ -288,7 +288,7 @@ struct RenderSequenceModelTests {
     /// call was out of range.
     @Test func rendersOnASequentialTableKeepItOnTheData() {
         var rng = SeededGenerator(seed: 0x7AB1E)
-        var editor = BoxEditor(duplicates: false)
+        var editor = BoxEditor(duplicates: true)
         var options = DiffOptions()
         var data = BoxGenerators.TestBox()
         func rows(_ box: BoxGenerators.TestBox) -> [Node<Int>] { box.sections.flatMap(\.rows) }
