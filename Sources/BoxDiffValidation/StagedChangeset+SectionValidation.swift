@@ -44,6 +44,46 @@ final class SectionedContentOccurrences<SectionType: DifferentiableSection> {
 }
 
 extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: DifferentiableSection {
+    /// Each stage as a batch with the shape of its data: the number of
+    /// elements in each section. Empty for a `reloadsEverything` plan,
+    /// which is not a batch.
+    public func batchSteps() -> [BatchStep] {
+        // A section is itself `Differentiable`: without this method (and
+        // `replaySteps()`) the flat one answered, one section of sections.
+        guard !reloadsEverything else { return [] }
+        return stages.map { BatchStep(update: $0.batchUpdate, after: $0.data.map(\.elements.count)) }
+    }
+
+    /// Each stage as a batch with the identities of its data, for
+    /// `BatchUpdateValidator.replayViolations(from:to:steps:)`: sections
+    /// and elements identified by their `differenceIdentifier`, their
+    /// contents numbered by `isContentEqual(to:)` among the sections (or
+    /// elements) of the same identity. Empty for a `reloadsEverything`
+    /// plan.
+    /// - Complexity: one dictionary lookup per section and element, plus
+    ///   one `isContentEqual(to:)` per earlier distinct content of the same
+    ///   identity (quadratic in the occurrences of one identity with
+    ///   distinct contents, as for the flat `replaySteps()`;
+    ///   `violations(from:validator:)` is not).
+    public func replaySteps() -> [BatchReplayStep<
+        Data.Element.DifferenceIdentifier, Data.Element.Collection.Element.DifferenceIdentifier
+    >] {
+        typealias State = BatchReplayState<
+            Data.Element.DifferenceIdentifier, Data.Element.Collection.Element.DifferenceIdentifier
+        >
+        guard !reloadsEverything else { return [] }
+        let sections = FlatContentNumbering<Data.Element>()
+        let rows = FlatContentNumbering<Data.Element.Collection.Element>()
+        return stages.map { stage in
+            let states = stage.data.map { section in
+                State.Section(
+                    id: section.differenceIdentifier, content: sections.number(section),
+                    rows: section.elements.map { .init(id: $0.differenceIdentifier, content: rows.number($0)) })
+            }
+            return BatchReplayStep(update: stage.batchUpdate, afterState: State(sections: states))
+        }
+    }
+
     /// Every UIKit batch rule this sectioned changeset breaks when applied
     /// to a view showing `source`: the shape checks of
     /// `BatchUpdateValidator.validate(before:steps:)` and the identity

@@ -227,3 +227,72 @@ struct SectionKnownAnswerTests {
         #expect(try StagedChangeset(source: some, target: some).isEmpty)
     }
 }
+
+@Suite("Sectioned diff: steps for the validator")
+struct SectionStepTests {
+    /// `batchSteps()` and `replaySteps()` of a sectioned changeset answered
+    /// with the flat methods (a section is `Differentiable` too): one
+    /// section whose rows were the sections, so the shapes were `[2]` and
+    /// the validator, given them, reported a changeset BoxDiff made as
+    /// broken. They give each section's elements now.
+    @Test func sectionedStepsHaveTheSectionsShape() throws {
+        let old = [ArraySection(model: "A", elements: [1, 2]), ArraySection(model: "B", elements: [3])]
+        let new = [ArraySection(model: "B", elements: [3, 1]), ArraySection(model: "A", elements: [2])]
+        let changeset = try StagedChangeset(source: old, target: new)
+        #expect(changeset.violations(from: old).isEmpty)
+        let steps = changeset.batchSteps()
+        #expect(steps.map(\.after) == [[1, 2], [2, 1]])
+        #expect(steps.map(\.update) == changeset.map(\.batchUpdate))
+        let validator = BatchUpdateValidator()
+        #expect(validator.validate(before: [2, 1], steps: steps).isEmpty)
+
+        let replay = changeset.replaySteps()
+        #expect(replay.map(\.step) == steps)
+        #expect(replay.last?.afterState?.sections.map(\.id) == ["B", "A"])
+        #expect(replay.last?.afterState?.sections.map { $0.rows.map(\.id) } == [[3, 1], [2]])
+        typealias State = BatchReplayState<String, Int>
+        // Contents numbered as the replay steps number them, from 1 in the
+        // order first met (stage 1's data is B [3], A [1, 2]).
+        let before = State(sections: [
+            State.Section(id: "A", content: 2, rows: [State.Row(id: 1, content: 2), State.Row(id: 2, content: 3)]),
+            State.Section(id: "B", content: 1, rows: [State.Row(id: 3, content: 1)]),
+        ])
+        let target = try #require(replay.last?.afterState)
+        #expect(validator.replayViolations(from: before, to: target, steps: replay).filter(\.isError).isEmpty)
+
+        let reload = try StagedChangeset(
+            source: old, target: new,
+            options: {
+                var o = DiffOptions()
+                o.reloadThreshold = 0
+                return o
+            }())
+        #expect(reload.reloadsEverything && reload.batchSteps().isEmpty && reload.replaySteps().isEmpty)
+    }
+
+    /// An element whose content changed (`isContentEqual(to:)`) gets a new
+    /// content number; one whose ignored fields changed keeps its number.
+    @Test func sectionedReplayStepsNumberContentsByIsContentEqual() throws {
+        let old = [
+            ContactSection(
+                model: Group(id: 1, title: "F"), elements: [Contact(id: 1, name: "Ann"), Contact(id: 2, name: "Bob")])
+        ]
+        let new = [
+            ContactSection(
+                model: Group(id: 1, title: "F", unread: 4),
+                elements: [Contact(id: 2, name: "Bob", lastSeen: 5), Contact(id: 1, name: "Anne")])
+        ]
+        var options = DiffOptions()
+        options.updateStyle = .reconfigure
+        let changeset = try StagedChangeset(source: old, target: new, options: options)
+        #expect(changeset.map(\.description) == ["move [0,0]→[0,1]", "reconfigure [0,1]"])
+        let states = changeset.replaySteps().compactMap(\.afterState)
+        #expect(states.count == 2 && states.allSatisfy { $0.shape == [2] && $0.sections[0].id == 1 })
+        let moved = states[0].sections[0]
+        let target = states[1].sections[0]
+        #expect(moved.rows.map(\.id) == [2, 1] && target.rows.map(\.id) == [2, 1])
+        #expect(moved.rows[0].content == target.rows[0].content)  // Bob: lastSeen ignored
+        #expect(moved.rows[1].content != target.rows[1].content)  // Ann, then Anne
+        #expect(moved.content == target.content)  // unread ignored
+    }
+}
