@@ -3,10 +3,13 @@ import BoxDiff
 /// A rule of <doc:BatchUpdateRules> that a batch can break.
 ///
 /// Cases `sectionCount` through `staleBeforeState` are the numbered rules
-/// 1–19 (see `number`). The `reconfigure…` cases are the checks of the
-/// spec's "Reconfigure" section; `replayMismatch`, `missedUpdate` and
-/// `reloadOfUnchangedContent` come from replaying the batches on real
-/// identities (`BatchUpdateValidator.replayViolations(from:to:steps:)`).
+/// 1–19 (see `number`). `reconfigureOutOfRange`, `reconfigureOfReplacedRow`,
+/// `reconfigureBeforeStructuralChange` and `duplicateReconfigure` are the
+/// checks of the spec's "Reconfigure checks" section; `reconfigureOfUnchangedRow`,
+/// `replayMismatch`, `missedUpdate` and `reloadOfUnchangedContent` come from
+/// replaying the batches on real identities
+/// (`BatchUpdateValidator.replayViolations(from:to:steps:)`, "The replay
+/// check").
 ///
 /// ```swift
 /// BatchRule.rowCount.number        // 2

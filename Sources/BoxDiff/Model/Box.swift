@@ -125,7 +125,8 @@ public struct Box<SectionID: Hashable, RowID: Hashable>: CustomStringConvertible
         return self
     }
 
-    /// One line per section.
+    /// `Box(` and each section's ``Section/description``, separated by
+    /// `; `, on one line: `Box(a [A] [1: one, 2: two]; b [])`.
     public var description: String {
         "Box(" + sections.map(\.description).joined(separator: "; ") + ")"
     }

@@ -109,7 +109,9 @@ public struct Section<SectionID: Hashable, RowID: Hashable>: CustomStringConvert
         return h == 0 ? 1 : h
     }
 
-    /// `id [header] (rows)`.
+    /// `id [header] {footer} [rows]`, each row as `id: component` (see
+    /// ``Node/description``), the header and footer only when present:
+    /// `a [A] [1: one, 2: two]`.
     public var description: String {
         let head = header.map { " [\($0)]" } ?? ""
         let foot = footer.map { " {\($0)}" } ?? ""

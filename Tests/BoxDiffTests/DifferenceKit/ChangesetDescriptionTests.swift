@@ -71,3 +71,24 @@ struct ChangesetDescriptionTests {
         #expect("\(StagedChangeset([Changeset(data: [1])], reloadsEverything: true))" == "reload everything")
     }
 }
+
+/// What `print` shows for a Box and its sections, as their comments say.
+@Suite("Box printing")
+struct BoxDescriptionTests {
+    /// Box's comment said "one line per section" (it prints one line, the
+    /// sections separated by `; `) and Section's `id [header] (rows)` (the
+    /// rows are in brackets, and a footer shows in braces). Both comments
+    /// now say what is printed: a documentation defect, this passes on the
+    /// code before.
+    @Test func boxAndSectionPrintAsDocumented() {
+        let box =
+            Box<String, Int>.empty
+            |-+ Section(id: "a", header: "A") |---+ Node(id: 1, component: "one") |---+ Node(id: 2, component: "two")
+            |-+ Section(id: "b")
+        #expect(box.description == "Box(a [A] [1: one, 2: two]; b [])")
+        #expect(!box.description.contains("\n"))
+        let footed = Section<String, Int>(id: "c", header: "H", footer: "F", rows: [Node(id: 3, component: 3)])
+        #expect(footed.description == "c [H] {F} [3: 3]")
+        #expect(Section<String, Int>(id: "d", footer: "F").description == "d {F} []")
+    }
+}
