@@ -2,9 +2,50 @@ import BoxDiff
 import BoxDiffValidation
 import Testing
 
+/// `DifferentiableSection`'s sample conformance, as its comment writes it
+/// (`Group` and `Message` there; other test files of this target have a
+/// `Message`).
+private struct SampleMessage: Hashable, Differentiable {
+    var id: Int
+    var text: String
+}
+
+private struct SampleGroup: DifferentiableSection {
+    var title: String
+    var elements: [SampleMessage]
+    var differenceIdentifier: String { title }
+    func isContentEqual(to source: SampleGroup) -> Bool { true }
+}
+
+extension SampleGroup {
+    init<C: Swift.Collection>(source: SampleGroup, elements: C) where C.Element == SampleMessage {
+        self.init(title: source.title, elements: Array(elements))
+    }
+}
+
 /// Samples of the README, the DocC articles and the doc comments, run with
 /// the results their comments state.
 struct DocSampleTests {
+    /// `DifferentiableSection`'s sample declared `init(source:elements:)`
+    /// in the struct's body, which removes the memberwise initializer: its
+    /// `Group` could not be built as `Group(title:elements:)` ("incorrect
+    /// argument label in call (have 'title:elements:', expected
+    /// 'source:elements:')"), so the sample's `oldGroups` and `newGroups`
+    /// could not be written. The sample now declares it in an extension,
+    /// as here (a documentation defect: nothing to run before).
+    @Test func differentiableSectionSampleBuildsAndDiffs() throws {
+        let old = [
+            SampleGroup(title: "Today", elements: [SampleMessage(id: 1, text: "a"), SampleMessage(id: 2, text: "b")])
+        ]
+        let new = [
+            SampleGroup(title: "Today", elements: [SampleMessage(id: 2, text: "b"), SampleMessage(id: 3, text: "c")])
+        ]
+        let changeset = try StagedChangeset(source: old, target: new)
+        #expect(changeset.map(\.description) == ["delete [0,0]", "insert [0,1]"])
+        #expect(changeset.last?.data.map(\.elements) == [new[0].elements])
+        #expect(changeset.violations(from: old) == [])
+    }
+
     /// `Optional.some(_:_:)`'s sample: a header from a `String` value is
     /// wrapped in a `Component` (only literals convert on their own).
     @Test func someBuildsASectionFromAnOptional() {

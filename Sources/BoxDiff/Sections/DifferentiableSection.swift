@@ -13,11 +13,17 @@
 ///     var elements: [Message]
 ///     var differenceIdentifier: String { title }
 ///     func isContentEqual(to source: Group) -> Bool { true }
+/// }
+///
+/// // In an extension, so that `Group(title:elements:)`, the memberwise
+/// // initializer, is kept (an initializer in the struct's body removes it).
+/// extension Group {
 ///     init<C: Swift.Collection>(source: Group, elements: C) where C.Element == Message {
-///         self.title = source.title
-///         self.elements = Array(elements)
+///         self.init(title: source.title, elements: Array(elements))
 ///     }
 /// }
+///
+/// let newGroups = [Group(title: "Today", elements: messages)]
 /// let changeset = try StagedChangeset(source: oldGroups, target: newGroups)
 /// ```
 ///
