@@ -5,7 +5,7 @@ import Testing
 @testable import BoxDiff
 
 /// Item 3 of "Trust": the identity and content hashes of the standard types
-/// (integers, `String`, `UUID`, `[UInt8]`) are the same in every process
+/// (integers, `Bool`, `String`, `UUID`, `[UInt8]`) are the same in every process
 /// and on every machine. The values below were computed once and are
 /// fixed: a change to any of them breaks hashes that apps may have stored.
 @Suite("Hashing: golden values of stable hashes")
@@ -19,6 +19,11 @@ struct HashGoldenTests {
         #expect(IdentityHashing.hash(-1 as Int) == 0xFFFF_FFFF_FFFF_FFFF)
         #expect(IdentityHashing.hash(UInt64(0xDEAD_BEEF)) == 0xDEAD_BEEF)
         #expect(IdentityHashing.hash(-7 as Int32) == 0xFFFF_FFF9)
+        // Bool by its bit, as HashingAndSecurity.md's table now says (it
+        // listed Bool under "any other Hashable type": hashValue, not
+        // stable; a documentation defect, these pass on the code before).
+        #expect(IdentityHashing.hash(false) == 0 && IdentityHashing.hash(true) == 1)
+        #expect(IdentityHashing.isInjective(Bool.self))
         // XXH3-64, seed 0, of the UTF-8 bytes (ASCII: the same as before
         // strings were normalized), of the NFC bytes, of the UUID's 16
         // bytes, of the array's bytes.
@@ -35,6 +40,8 @@ struct HashGoldenTests {
         #expect(Component(-1 as Int).contentHash == 0x93BF_950B_2D71_1BF9)
         #expect(Component(UInt64(0xDEAD_BEEF)).contentHash == 0x552F_FE73_84FF_5CB6)
         #expect(Component(-7 as Int32).contentHash == 0x875A_E371_0BE4_056F)
+        #expect(Component(false).contentHash == 0x0D70_D535_0CAC_D876)
+        #expect(Component(true).contentHash == 0xCCC9_1CA3_AAA0_6E91)
         #expect(Component("BoxDiff").contentHash == 0x1B28_79B9_A100_2ECD)
         #expect(Component("").contentHash == 0xD60B_4433_E2EB_1E3B)
         #expect(Component("caf\u{E9}").contentHash == 0x26C4_7057_B905_7835)
