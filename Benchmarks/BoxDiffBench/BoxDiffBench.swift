@@ -24,7 +24,7 @@ struct BoxDiffBench: ParsableCommand {
     @Option(help: "Old list sizes, comma-separated (e.g. 10000,100000,1000000). Ignored by differencekit-*.")
     var count: String = "100000"
 
-    @Option(help: "Sections for the box and box-cold engines (the list is cut into this many).")
+    @Option(help: "Sections for the box, box-cold and sectioned engines (the list is cut into this many).")
     var sections: Int = 100
 
     @Option(help: "Fraction of old elements deleted (mix).")
@@ -56,7 +56,7 @@ struct BoxDiffBench: ParsableCommand {
             """)
     var minTime: Double = 0.25
 
-    @Option(help: "Engines, comma-separated (default: every available engine).")
+    @Option(help: "Engines, comma-separated (default: every available engine but sectioned).")
     var engines: String?
 
     @Option(help: "Presets, comma-separated.")
@@ -175,7 +175,7 @@ struct BoxDiffBench: ParsableCommand {
 
     /// The engines to run and whether the user named them.
     func parsedEngines() throws -> (names: [EngineName], explicit: Bool) {
-        guard let engines else { return (EngineName.allCases, false) }
+        guard let engines else { return (EngineName.allCases.filter { $0 != .sectioned }, false) }
         let names = try engines.split(separator: ",").map {
             guard let e = EngineName(rawValue: String($0)) else {
                 throw ValidationError(

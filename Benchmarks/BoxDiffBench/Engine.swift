@@ -81,6 +81,9 @@ enum EngineName: String, CaseIterable, Sendable {
     case box
     case boxCold = "box-cold"
     case stdlib
+    /// `[ArraySection]` diffs (``SectionedEngine``); not in the default
+    /// suite.
+    case sectioned
 
     /// A fresh engine, or the reason it cannot run in this build.
     /// `sections`: how many sections the `box` engine splits a list into;
@@ -94,6 +97,7 @@ enum EngineName: String, CaseIterable, Sendable {
         case .flat: return makeFlatEngine(options: options)
         case .box: return makeBoxEngine(sections: sections, cold: false, options: options)
         case .boxCold: return makeBoxEngine(sections: sections, cold: true, options: options)
+        case .sectioned: return .success(SectionedEngine(sections: sections, options: options))
         }
     }
 }
