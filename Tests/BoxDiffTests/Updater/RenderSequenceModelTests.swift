@@ -168,7 +168,8 @@ struct RenderSequenceModelTests {
         var completionOrder: [Int] = []
         var requests = 0
 
-        func request(_ box: TestBox) {
+        // Renders `box`; its completion requests `next`, when given.
+        func request(_ box: TestBox, then next: TestBox? = nil) {
             let index = requests
             requests += 1
             completions[index] = 0
@@ -176,6 +177,7 @@ struct RenderSequenceModelTests {
             screen.renderer.render(box) {
                 completions[index, default: 0] += 1
                 completionOrder.append(index)
+                if let next { request(next) }
             }
         }
 
@@ -201,16 +203,7 @@ struct RenderSequenceModelTests {
             let box = editor.edit(last, using: &rng)
             if Int.random(in: 0..<6, using: &rng) == 0 {
                 // This render's completion requests the next one.
-                let next = editor.edit(box, using: &rng)
-                let index = requests
-                requests += 1
-                completions[index] = 0
-                last = box
-                screen.renderer.render(box) {
-                    completions[index, default: 0] += 1
-                    completionOrder.append(index)
-                    request(next)
-                }
+                request(box, then: editor.edit(box, using: &rng))
             } else {
                 request(box)
             }
