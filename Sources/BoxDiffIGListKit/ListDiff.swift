@@ -5,8 +5,8 @@ import Foundation
 /// (IGListKit's `ListDiff(oldArray:newArray:option:)`), on BoxDiff's engine.
 ///
 /// Objects are paired by ``ListDiffable/diffIdentifier()`` (identifiers
-/// compared with `===` or `isEqual(_:)`, hashed with `hash`, strings by
-/// their whole contents). Unpaired old
+/// compared with `===` or `isEqual(_:)`, hashed with `hash`, strings and
+/// data by their whole contents, numbers by their value). Unpaired old
 /// objects are ``ListIndexSetResult/deletes``, unpaired new ones
 /// ``ListIndexSetResult/inserts``, and a pair whose contents differ under
 /// `option` is an update at its *old* index. When an identifier occurs more
@@ -74,7 +74,7 @@ public func ListDiffPaths(
 
 /// A diff identifier as a `Hashable` key: equal when the same instance or
 /// `isEqual(_:)` (as IGListKit's table compares them), hashed by `hash`,
-/// except strings and URLs.
+/// except strings, URLs, numbers and data.
 ///
 /// A string identifier is hashed by its whole contents with Swift's seeded
 /// hasher, not by `NSString`'s `hash`, which reads only 32 characters at
@@ -88,7 +88,9 @@ public func ListDiffPaths(
 /// `isEqual(_:)` is canonical equivalence, as Swift's `==` is, so the key
 /// hashes the Swift string. Either way equal keys hash alike. An `NSURL`
 /// identifier (`url as NSURL`) is hashed the same way by its relative
-/// string: its own `hash` is that string's `NSString` hash.
+/// string: its own `hash` is that string's `NSString` hash. An `NSNumber`
+/// is hashed by its value (see `hashNumber(_:into:)`), `NSData` by all its
+/// bytes: their own `hash` is as partial.
 struct DiffIdentifierKey: Hashable {
     let object: NSObjectProtocol
 
@@ -105,8 +107,57 @@ struct DiffIdentifierKey: Hashable {
             // the base URL), so equal URLs hash alike.
             hasher.combine(1 as UInt8)
             Self.hashString(url.relativeString, into: &hasher)
+        } else if let number = object as? NSNumber, !(object is NSDecimalNumber) {
+            Self.hashNumber(number, into: &hasher)
+        } else if let data = object as? NSData {
+            // NSData's `hash` reads the first 80 bytes; `isEqual(_:)`
+            // compares them all.
+            hasher.combine(2 as UInt8)
+            hasher.combine(data.length)
+            hasher.combine(bytes: UnsafeRawBufferPointer(start: data.bytes, count: data.length))
         } else {
             hasher.combine(object.hash)
+        }
+    }
+
+    /// `number` by its value, as `isEqual(_:)` compares numbers (1, 1.0
+    /// and true are one identifier): an integral value that fits 64 bits
+    /// exactly, as an integer, whatever the number's type; any other by its
+    /// double (every NaN alike, 0 and -0.0 alike). `NSNumber`'s own `hash`
+    /// is Core Foundation's, which an attacker can make equal for as many
+    /// distinct numbers as they like (every double from 2^117 up hashes to
+    /// 0, a double's integral part being taken modulo 2^64; on Linux
+    /// integers past 2^53 are hashed by their double, in runs of
+    /// thousands). Integers are hashed exactly, not by their double, so
+    /// that 64-bit ids a feed chooses near 2^63 do not share a hash either.
+    /// Linux compares an integer with a double by the integer's double, so
+    /// there an integer past 2^53 and the double it rounds to are equal but
+    /// hashed apart: such a pair is not paired (deleted and inserted).
+    static func hashNumber(_ number: NSNumber, into hasher: inout Hasher) {
+        func integer(_ value: Int64) {
+            hasher.combine(3 as UInt8)
+            hasher.combine(value)
+        }
+        func unsigned(_ value: UInt64) {
+            if let signed = Int64(exactly: value) { return integer(signed) }
+            hasher.combine(4 as UInt8)
+            hasher.combine(value)
+        }
+        switch UInt8(bitPattern: number.objCType.pointee) {
+        case UInt8(ascii: "f"), UInt8(ascii: "d"):
+            let value = number.doubleValue
+            if let exact = Int64(exactly: value) {
+                integer(exact)
+            } else if let exact = UInt64(exactly: value) {
+                unsigned(exact)
+            } else {
+                hasher.combine(5 as UInt8)
+                hasher.combine(value.isNaN ? .nan : value)
+            }
+        case UInt8(ascii: "Q"), UInt8(ascii: "L"):
+            unsigned(number.uint64Value)
+        default:
+            integer(number.int64Value)
         }
     }
 

@@ -167,3 +167,87 @@ private func accentSpellings(_ count: Int) -> [any ListDiffable] {
         expectCostsLikeControl(old, new, control: control)
     }
 }
+
+/// An `NSData` identifier model: identified by its bytes.
+private final class DataModel: ListDiffable {
+    let id: NSData
+    init(_ id: NSData) { self.id = id }
+    func diffIdentifier() -> NSObjectProtocol { id }
+    func isEqual(toDiffableObject object: (any ListDiffable)?) -> Bool { object === self }
+}
+
+/// `count` distinct 108-byte `NSData` ids: 100 equal bytes and an 8-byte
+/// index, after them (`indexFirst` false) or before them.
+private func dataIDs(_ count: Int, indexFirst: Bool) -> [any ListDiffable] {
+    (0..<count).map { i in
+        let index = withUnsafeBytes(of: UInt64(i)) { Data($0) }
+        let filler = Data(repeating: 7, count: 100)
+        return DataModel(NSData(data: indexFirst ? index + filler : filler + index))
+    }
+}
+
+/// Number and data identifiers chosen by whoever supplies the data (a
+/// feed's numeric ids, say) cost what other ids cost. `NSNumber`'s `hash`
+/// is Core Foundation's: 0 for every double from 2^117 up (its integral
+/// part is taken modulo 2^64, and those doubles are multiples of it), the
+/// same for x and -x, and on Linux for an unsigned 64-bit value past
+/// Int64.max in runs of thousands; `NSData`'s reads only the first 80
+/// bytes. Ids alike in that hash were told apart by `isEqual(_:)` one
+/// against another: quadratic (a release build, 400 of them: doubles
+/// 0.017 s against 0.0001 s for doubles with distinct hashes, 160x and
+/// doubling with n; 108-byte data 1.1 s against 0.0004 s, 2,900x).
+/// Numbers are now hashed by their value as `isEqual(_:)` compares it
+/// (integers exactly, the others by their double), data by all its bytes.
+@Suite struct CraftedNumberAndDataIdentifierTests {
+    @Test func numbersThatNSNumberHashesAlikeCostWhatOthersCost() {
+        let m = 2_000
+        let big = pow(2.0, 117.0)
+        let crafted: [any ListDiffable] = (0..<m).map { NSNumber(value: big * (1 + Double($0) / 1e6)) }
+        #expect(Set(crafted.map { ($0 as! NSNumber).hash }).count == 1)
+        let control: [any ListDiffable] = (0..<m).map { NSNumber(value: Double($0) + 0.5) }
+        expectCostsLikeControl(crafted, crafted.reversed(), control: control)
+        let result = ListDiff(oldArray: crafted, newArray: crafted.reversed(), option: .equality)
+        #expect(result.deletes.isEmpty && result.inserts.isEmpty && result.moves.count == m - 1)
+        // Integers past 2^53 that share a double stay apart too.
+        let near: [any ListDiffable] = (0..<m).map { NSNumber(value: Int64.max - Int64($0)) }
+        expectCostsLikeControl(near, near.reversed(), control: control)
+        let unsigned: [any ListDiffable] = (0..<m).map { NSNumber(value: UInt64.max - UInt64($0)) }
+        expectCostsLikeControl(unsigned, unsigned.reversed(), control: control)
+    }
+
+    @Test func dataThatNSDataHashesAlikeCostWhatOthersCost() {
+        let m = 300
+        let crafted = dataIDs(m, indexFirst: false)
+        let control = dataIDs(m, indexFirst: true)
+        #expect(Set(crafted.map { ($0 as! DataModel).id.hash }).count == 1)
+        expectCostsLikeControl(crafted, crafted.reversed(), control: control)
+        let copies = crafted.map { DataModel(NSData(data: ($0 as! DataModel).id as Data)) }
+        let result = ListDiff(oldArray: crafted, newArray: copies.reversed(), option: .equality)
+        #expect(result.deletes.isEmpty && result.inserts.isEmpty && result.moves.count == m - 1)
+        #expect(result.updates.count == m)
+    }
+
+    /// Numbers `isEqual(_:)` calls equal are one identifier whatever their
+    /// type: 1 and 1.0, 0.5 as Float and Double, true and 1, 0 and -0.0,
+    /// 2^63 unsigned and as a double, NaN and NaN; different ones are not.
+    @Test func equalNumbersOfDifferentTypesPair() {
+        let old: [NSNumber] = [
+            NSNumber(value: 1), NSNumber(value: Float(0.5)), NSNumber(value: true), NSNumber(value: 0),
+            NSNumber(value: UInt64(1) << 63), NSNumber(value: Double.nan), NSNumber(value: -7),
+            NSNumber(value: UInt64.max), NSNumber(value: Int64.min),
+        ]
+        let new: [NSNumber] = [
+            NSNumber(value: 1.0), NSNumber(value: 0.5), NSNumber(value: 1 as Int8), NSNumber(value: -0.0),
+            NSNumber(value: pow(2.0, 63)), NSNumber(value: Double.nan), NSNumber(value: 7),
+            NSNumber(value: UInt64.max - 1), NSNumber(value: -pow(2.0, 63)),
+        ]
+        for (a, b) in zip(old, new) {
+            let result = ListDiff(oldArray: [a], newArray: [b], option: .equality)
+            let equal = a.isEqual(b)
+            #expect(result.deletes.count == (equal ? 0 : 1), "\(a) and \(b): isEqual \(equal)")
+            #expect(result.inserts.count == (equal ? 0 : 1), "\(a) and \(b): isEqual \(equal)")
+        }
+        let copies = old.map { $0.copy() as! NSNumber }
+        #expect(!ListDiff(oldArray: old, newArray: copies, option: .equality).hasChanges)
+    }
+}
