@@ -2,7 +2,7 @@
 //
 // Integers are hashed by their bits (injective: equal hashes mean equal ids).
 // Strings (ASCII as bytes, others in their NFC form, so the hash agrees with
-// `==`), byte arrays and UUIDs go through the core's XXH3: those hashes are
+// `==`), byte arrays, `Data` and UUIDs go through the core's XXH3: those hashes are
 // stable across processes and machines. Everything else goes through its
 // `Hashable` hash (`hashValue`), which Swift seeds per process: stable only
 // within one process. Neither is injective, so matched pairs are checked
@@ -51,6 +51,12 @@ enum IdentityHashing {
                         UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
                         UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
                 }
+            }
+            if ID.self == Data.self {
+                // Not `Data`'s own hash, which reads its count and first 80
+                // bytes only: data differing past them (chosen by whoever
+                // supplies the ids) would all hash alike.
+                return unsafeBitCast(id, to: Data.self).withUnsafeBytes { CCore.hashBytes($0) }
             }
         #endif
         if ID.self == [UInt8].self {

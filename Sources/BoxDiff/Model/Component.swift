@@ -174,11 +174,11 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
     /// 2^64), which then counts as changed on every diff too: a needless
     /// update, never a missed one.
     ///
-    /// The value's identity hash (integers by their bits; strings, `UUID`s
-    /// and `[UInt8]` through XXH3, strings in their canonical form so the
-    /// hash agrees with `==`) mixed with a fixed tag of its type. For those
-    /// standard types (every integer type, `Bool`, `String`, `UUID`,
-    /// `[UInt8]`) the hash is stable across processes and machines. Other
+    /// The value's identity hash (integers by their bits; strings, `UUID`s,
+    /// `[UInt8]` and `Data` through XXH3, strings in their canonical form so
+    /// the hash agrees with `==`) mixed with a fixed tag of its type. For
+    /// those standard types (every integer type, `Bool`, `String`, `UUID`,
+    /// `[UInt8]`, `Data`) the hash is stable across processes and machines. Other
     /// values hash through their `hashValue`, mixed with their type's
     /// metadata address: like Swift's `hashValue`, stable only within one
     /// process.
@@ -223,6 +223,7 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
         if T.self == [UInt8].self { return 13 }
         #if canImport(FoundationEssentials) || canImport(Foundation)
             if T.self == UUID.self { return 14 }
+            if T.self == Data.self { return 15 }
         #endif
         return UInt64(UInt(bitPattern: ObjectIdentifier(T.self)))
     }
