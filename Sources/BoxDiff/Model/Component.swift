@@ -110,7 +110,7 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
             return Component.hash(value)
         }
         override func valueHash() -> UInt64 { IdentityHashing.hash(value) }
-        override func seededHash() -> Int { value.hashValue }
+        override func seededHash() -> Int { IdentityHashing.bucketHash(value) }
         override func isEqual(to other: Storage) -> Bool {
             // The class is final: same class, same value type. Both sides'
             // classes are loads (naming `Typed<Value>` here would look its
@@ -268,7 +268,9 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
     /// ones. Unlike ``contentHash`` (XXH3 for strings, `UUID`s and bytes,
     /// stable and unkeyed, so whoever picks the values can make many
     /// different ones share it), it cannot be steered from outside the
-    /// process: BoxDiffValidation files contents under both.
+    /// process: BoxDiffValidation files contents under both. A `Decimal`'s
+    /// is XXH3 of its digits instead (`IdentityHashing.bucketHash`): its
+    /// `hashValue` is its double's, which many decimals share.
     package var seededHash: Int { storage.seededHash() }
 
     /// The wrapped value's description; an incomparable one is described

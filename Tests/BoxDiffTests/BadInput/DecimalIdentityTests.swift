@@ -1,0 +1,89 @@
+import BoxDiffTestSupport
+import BoxDiffValidation
+import Foundation
+import Testing
+
+@testable import BoxDiff
+
+// `Decimal` ids and contents chosen by whoever supplies them (ids past
+// Int64 decoded as `Decimal` to keep every digit, amounts). `Decimal`'s own
+// `hashValue` is its double's, so the up to 38-digit decimals that round to
+// one double all hashed alike: as ids, the exact numbering that told them
+// apart compared each with every earlier one; as contents, the validator
+// filed them under one hash. Both were quadratic (found by review,
+// 2026-11-29; a release build, 4,000 flat ids: 1.78 s against 0.0019 s for
+// decimals with distinct doubles, 243x at 1,000, 480x at 2,000, 964x at
+// 4,000). Colliding decimals are now told apart (and contents filed) by
+// their digits, through XXH3; the diff still hashes them with `hashValue`,
+// 20 ns against about 1 µs for the digits.
+
+/// A decimal with 30 significant digits: `1.000…0` followed by the digits
+/// of `i + 1,000,000` (`crafted`: all round to the double 1.0), or
+/// `i + 0.5` (distinct doubles).
+private func decimal(_ i: Int, crafted: Bool) -> Decimal {
+    Decimal(string: crafted ? "1.0000000000000000000000\(i + 1_000_000)" : "\(i).5")!
+}
+
+private struct Amount: Differentiable {
+    var id: Decimal
+    var differenceIdentifier: Decimal { id }
+    func isContentEqual(to source: Amount) -> Bool { true }
+}
+
+@Suite struct DecimalIdentityTests {
+    @Test func decimalIDsSharingADoubleCostWhatOthersCost() throws {
+        let n = 2_500
+        #expect(Set((0..<n).map { decimal($0, crafted: true).hashValue }).count == 1)
+        func flat(_ crafted: Bool) -> [Amount] { (0..<n).map { Amount(id: decimal($0, crafted: crafted)) } }
+        let (crafted, control) = (flat(true), flat(false))
+        let craftedTime = try cpuSeconds { _ = try StagedChangeset(source: crafted, target: crafted.reversed()) }
+        let controlTime = try cpuSeconds { _ = try StagedChangeset(source: control, target: control.reversed()) }
+        // More slack than the other such tests: colliding decimals are told
+        // apart by their digits (a description each, a few microseconds),
+        // where the control's are never looked at (0.025 s against 0.0012 s
+        // here, debug build; 0.57 s before the fix).
+        #expect(craftedTime <= 10 * controlTime + 0.1, "crafted \(craftedTime) s, control \(controlTime) s")
+        let changeset = try StagedChangeset(source: crafted, target: crafted.reversed())
+        #expect(changeset.violations(from: crafted).isEmpty)
+        #expect(changeset.stages.flatMap(\.elementMoved).count == n - 1)
+    }
+
+    @Test func decimalContentsSharingADoubleValidateLikeOthers() throws {
+        let n = 1_500
+        func box(_ crafted: Bool, target: Bool) -> Box<Int, Int> {
+            let rows = (0..<n).map { i in
+                Node(id: i, component: Component(decimal(target ? n + i : i, crafted: crafted)))
+            }
+            return Box(sections: [Section(id: 0, rows: rows)])
+        }
+        let crafted = (box(true, target: false), box(true, target: true))
+        let control = (box(false, target: false), box(false, target: true))
+        let craftedChangeset = try StagedChangeset(source: crafted.0, target: crafted.1)
+        let controlChangeset = try StagedChangeset(source: control.0, target: control.1)
+        var craftedViolations: [BatchViolation] = []
+        let craftedTime = cpuSeconds { craftedViolations = craftedChangeset.violations(from: crafted.0) }
+        let controlTime = cpuSeconds { _ = controlChangeset.violations(from: control.0) }
+        #expect(craftedTime <= 5 * controlTime + 0.05, "crafted \(craftedTime) s, control \(controlTime) s")
+        #expect(craftedViolations.isEmpty)
+        #expect(craftedChangeset.stages.flatMap(\.elementUpdated).count == n)
+    }
+
+    /// Equal decimals written differently are one id; different ones, even
+    /// with one double, are not.
+    @Test func equalDecimalsAreOneID() throws {
+        let old = ["1.0", "100", "-0.500", "0", "123456789012345678901234567890"].map {
+            Amount(id: Decimal(string: $0)!)
+        }
+        let new = [
+            Decimal(1), Decimal(sign: .plus, exponent: 2, significand: 1), Decimal(string: "-0.5")!,
+            Decimal(sign: .minus, exponent: 3, significand: 0),
+            Decimal(string: "123456789012345678901234567890.000")!,
+        ].map { Amount(id: $0) }
+        for (a, b) in zip(old, new) {
+            let changeset = try StagedChangeset(source: [a], target: [b])
+            #expect(changeset.isEmpty == (a.id == b.id), "\(a.id) and \(b.id)")
+        }
+        let apart = [Amount(id: decimal(1, crafted: true))]
+        #expect(try !StagedChangeset(source: apart, target: [Amount(id: decimal(2, crafted: true))]).isEmpty)
+    }
+}
