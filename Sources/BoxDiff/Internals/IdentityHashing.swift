@@ -167,7 +167,9 @@ enum IdentityHashing {
     /// cheap as the dictionary of ids was); within a bucket, the ids
     /// already numbered are compared with `==` in order, as a dictionary's
     /// probe would compare them. An id whose hash is inconsistent is then
-    /// at worst not paired; nothing traps.
+    /// at worst not paired; nothing traps. An id not `==` to itself (NaN)
+    /// gets a class of its own without a bucket: many copies of one such
+    /// value made the walk quadratic.
     ///
     /// - Parameter strict: an id joins a class only when it is `==` to
     ///   every member, both ways (not only to the first), so that two ids of
@@ -198,6 +200,11 @@ enum IdentityHashing {
             return UInt64(representatives.count - 1)
         }
         func number(_ id: ID) -> UInt64 {
+            // An id not `==` to itself (a NaN, or a value holding one) can
+            // join no class, and such ids all of one value share a hash: a
+            // class of its own, outside the bucket, so that the next one
+            // does not walk them all.
+            guard id == id else { return newClass(id) }
             let hash = bucketHash(id)
             guard var k = firstClass[hash] else {
                 firstClass[hash] = representatives.count
