@@ -16,7 +16,8 @@ import BoxDiff
 ///   one).
 final class ContentNumbering {
     /// Where contents are filed: the content hash and the components' own
-    /// seeded hashes (``Component/seededHash``). Equal contents have equal
+    /// seeded hashes (``Component/seededHash``; a value not `==` to itself,
+    /// a NaN, by its instance: ``Component/numberingKey``). Equal contents have equal
     /// keys; the content hash alone is stable and unkeyed (XXH3 for
     /// strings, `UUID`s and bytes), so whoever picks the values could file
     /// thousands of different ones under one hash, each compared with every
@@ -41,7 +42,7 @@ final class ContentNumbering {
     /// The number of a section's `header` and `footer` together, whose
     /// section content hash is `hash` (never 0).
     func number(_ hash: UInt64, _ header: Component?, _ footer: Component?) -> Int {
-        let key = Key(hash: hash, first: header?.seededHash ?? 0, second: footer?.seededHash ?? 0)
+        let key = Key(hash: hash, first: header?.numberingKey ?? 0, second: footer?.numberingKey ?? 0)
         return numberer.number((header, footer), key: key, in: &seen) { $0.0 == $1.0 && $0.1 == $1.1 }
     }
 }

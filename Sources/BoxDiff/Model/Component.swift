@@ -273,6 +273,15 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
     /// `hashValue` is its double's, which many decimals share.
     package var seededHash: Int { storage.seededHash() }
 
+    /// Where BoxDiffValidation files this component: its ``seededHash``,
+    /// or, for a value not `==` to itself (a NaN), its instance, the only
+    /// component `==` calls it equal to (a copy shares the instance). Every
+    /// NaN of a type has one seeded hash, and filed under it each was
+    /// compared with every earlier one, matching none.
+    package var numberingKey: Int {
+        storage.isEqual(to: storage) ? storage.seededHash() : ObjectIdentifier(storage).hashValue
+    }
+
     /// The wrapped value's description; an incomparable one is described
     /// by its type alone, `incomparable(TextInput)`: its value need not be
     /// `Sendable` and a Box holding it may be described on any thread (a
