@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Objects are paired by ``ListDiffable/diffIdentifier()`` (identifiers
 /// compared with `===` or `isEqual(_:)`, hashed with `hash`, strings and
-/// data by their whole contents, numbers by their value). Unpaired old
+/// data and UUIDs by their whole contents, numbers by their value). Unpaired old
 /// objects are ``ListIndexSetResult/deletes``, unpaired new ones
 /// ``ListIndexSetResult/inserts``, and a pair whose contents differ under
 /// `option` is an update at its *old* index. When an identifier occurs more
@@ -74,7 +74,7 @@ public func ListDiffPaths(
 
 /// A diff identifier as a `Hashable` key: equal when the same instance or
 /// `isEqual(_:)` (as IGListKit's table compares them), hashed by `hash`,
-/// except strings, URLs, numbers and data.
+/// except strings, URLs, numbers, data and UUIDs.
 ///
 /// A string identifier is hashed by its whole contents with Swift's seeded
 /// hasher, not by `NSString`'s `hash`, which reads only 32 characters at
@@ -89,8 +89,8 @@ public func ListDiffPaths(
 /// hashes the Swift string. Either way equal keys hash alike. An `NSURL`
 /// identifier (`url as NSURL`) is hashed the same way by its relative
 /// string: its own `hash` is that string's `NSString` hash. An `NSNumber`
-/// is hashed by its value (see `hashNumber(_:into:)`), `NSData` by all its
-/// bytes: their own `hash` is as partial.
+/// is hashed by its value (see `hashNumber(_:into:)`), `NSData` and
+/// `NSUUID` by all their bytes: their own `hash` can be steered as easily.
 struct DiffIdentifierKey: Hashable {
     let object: NSObjectProtocol
 
@@ -109,6 +109,14 @@ struct DiffIdentifierKey: Hashable {
             Self.hashString(url.relativeString, into: &hasher)
         } else if let number = object as? NSNumber, !(object is NSDecimalNumber) {
             Self.hashNumber(number, into: &hasher)
+        } else if let uuid = object as? NSUUID {
+            // NSUUID's `hash` is the ELF hash of its bytes, which anyone
+            // can make equal for as many UUIDs as they like; `isEqual(_:)`
+            // compares the 16 bytes.
+            var bytes = [UInt8](repeating: 0, count: 16)
+            bytes.withUnsafeMutableBufferPointer { uuid.getBytes($0.baseAddress!) }
+            hasher.combine(6 as UInt8)
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
         } else if let data = object as? NSData {
             // NSData's `hash` reads the first 80 bytes; `isEqual(_:)`
             // compares them all.

@@ -251,3 +251,51 @@ private func dataIDs(_ count: Int, indexFirst: Bool) -> [any ListDiffable] {
         #expect(!ListDiff(oldArray: old, newArray: copies, option: .equality).hasChanges)
     }
 }
+
+/// `count` distinct `NSUUID`s (`crafted`: all with one `hash`). Core
+/// Foundation hashes a UUID's 16 bytes with the ELF hash, which shifts
+/// each byte in 4 bits past the previous one: raising byte 2k by j and
+/// lowering byte 2k + 1 by 16j leaves it unchanged, so 3 such pairs give
+/// 4,096 UUIDs with one hash. The control varies the first bytes instead.
+private func uuids(_ count: Int, crafted: Bool) -> [any ListDiffable] {
+    (0..<count).map { i in
+        var bytes = [UInt8](repeating: 0x11, count: 16)
+        if crafted {
+            for pair in 0..<3 {
+                let j = (i >> (4 * pair)) & 15
+                bytes[10 + 2 * pair] = UInt8(j)
+                bytes[11 + 2 * pair] = UInt8(240 - 16 * j)
+            }
+        } else {
+            bytes[0] = UInt8(i & 0xFF)
+            bytes[1] = UInt8(i >> 8)
+        }
+        return UUIDModel(bytes.withUnsafeBufferPointer { NSUUID(uuidBytes: $0.baseAddress!) })
+    }
+}
+
+private final class UUIDModel: ListDiffable {
+    let id: NSUUID
+    init(_ id: NSUUID) { self.id = id }
+    func diffIdentifier() -> NSObjectProtocol { id }
+    func isEqual(toDiffableObject object: (any ListDiffable)?) -> Bool { object === self }
+}
+
+/// `NSUUID` identifiers chosen by whoever supplies them cost what other
+/// UUIDs cost: their own `hash` (the ELF hash of the bytes) lets anyone
+/// make as many as they like hash alike, and telling them apart by
+/// `isEqual(_:)` was quadratic (a release build: 1,024, 2,048 and 4,096
+/// such UUIDs took 0.18 s, 0.72 s and 2.9 s against 0.0003-0.0015 s for
+/// UUIDs with distinct hashes). They are now hashed by their 16 bytes.
+@Suite struct CraftedUUIDIdentifierTests {
+    @Test func uuidsThatNSUUIDHashesAlikeCostWhatOthersCost() {
+        let m = 1_500
+        let crafted = uuids(m, crafted: true)
+        #expect(Set(crafted.map { ($0 as! UUIDModel).id.hash }).count == 1)
+        expectCostsLikeControl(crafted, crafted.reversed(), control: uuids(m, crafted: false))
+        let copies = crafted.map { UUIDModel(NSUUID(uuidString: ($0 as! UUIDModel).id.uuidString)!) }
+        let result = ListDiff(oldArray: crafted, newArray: copies.reversed(), option: .equality)
+        #expect(result.deletes.isEmpty && result.inserts.isEmpty && result.moves.count == m - 1)
+        #expect(result.updates.count == m)
+    }
+}
