@@ -12,7 +12,7 @@
 extension Component {
     /// ``typeTag(_:)`` of a sectioned diff's proxies (``ProxyStorage``): a
     /// fixed tag of its own, past the standard types'.
-    static var proxyTag: UInt64 { 15 }
+    static var proxyTag: UInt64 { 16 }
 }
 
 /// A section or an element as a Box component's storage: one hash for all

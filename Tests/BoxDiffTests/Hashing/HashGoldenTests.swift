@@ -70,4 +70,19 @@ struct HashGoldenTests {
         #expect(IdentityHashing.hash("cafe\u{301}") == IdentityHashing.hash("caf\u{E9}"))
         #expect(Component("cafe\u{301}").contentHash == Component("caf\u{E9}").contentHash)
     }
+
+    /// Each standard type, and the sectioned diff's proxies, has a content
+    /// tag of its own (two sessions' changes once gave `Data` and the
+    /// proxies both 15).
+    @Test func contentTagsAreDistinct() {
+        let tags: [UInt64] = [
+            Component.typeTag(String.self), Component.typeTag(Int.self), Component.typeTag(UInt64.self),
+            Component.typeTag(Int64.self), Component.typeTag(UInt.self), Component.typeTag(Int32.self),
+            Component.typeTag(UInt32.self), Component.typeTag(Int16.self), Component.typeTag(UInt16.self),
+            Component.typeTag(Int8.self), Component.typeTag(UInt8.self), Component.typeTag(Bool.self),
+            Component.typeTag([UInt8].self), Component.typeTag(UUID.self), Component.typeTag(Data.self),
+            Component.proxyTag,
+        ]
+        #expect(Set(tags).count == tags.count, "\(tags)")
+    }
 }
