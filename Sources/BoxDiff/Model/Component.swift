@@ -202,6 +202,18 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
         }
     }
 
+    /// The storage of the component at `pointer`, borrowed (not retained:
+    /// valid while the component lives). Not inlinable: it reads the
+    /// component's stored layout (one class reference), which is not part
+    /// of the module's interface (the type is not `@frozen`), so code
+    /// inlined into a client must not assume it.
+    @usableFromInline
+    static func storage(at pointer: UnsafePointer<Component>) -> Unmanaged<Storage> {
+        // A struct with one stored class reference has that reference's layout.
+        assert(MemoryLayout<Component>.size == MemoryLayout<Unmanaged<Storage>>.size)
+        return UnsafeRawPointer(pointer).load(as: Unmanaged<Storage>.self)
+    }
+
     /// ``typeTag(_:)`` of `String`.
     static var stringTag: UInt64 { 1 }
 

@@ -138,11 +138,14 @@ enum SectionedBox {
     }
 
     /// The value of the proxy in the component at `pointer`, read in place
-    /// (the storage borrowed, not retained).
+    /// (the storage borrowed, not retained). The storage reference is read
+    /// by the module (``Component/storage(at:)``), not here: this code is
+    /// inlined into clients, and `Component`'s layout is not part of the
+    /// interface.
     /// - Precondition: the component was made by ``box(_:)`` from a `Value`.
     @inlinable @inline(__always)
     static func value<Value: Differentiable>(at pointer: UnsafePointer<Component>, as _: Value.Type) -> Value {
-        UnsafeRawPointer(pointer).load(as: Unmanaged<Component.Storage>.self)._withUnsafeGuaranteedRef { storage in
+        Component.storage(at: pointer)._withUnsafeGuaranteedRef { storage in
             unsafeDowncast(storage, to: ProxyStorage<Value>.self).value
         }
     }
