@@ -30,7 +30,8 @@ extension Component {
             case int
             /// `Typed<String>`, read directly.
             case string
-            /// Any other `Typed<Value>`, through ``Storage/valueHash()``.
+            /// Any other `Typed<Value>`, and a sectioned diff's proxies
+            /// (`ProxyStorage`), through ``Storage/valueHash()``.
             case other
         }
 

@@ -63,10 +63,14 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
     /// comparable value unboxed (a `UInt64` makes a 24-byte object, so
     /// retaining the rows of a Box touches few cache lines) and hashes and
     /// compares it without opening an existential; ``Opaque`` holds an
-    /// incomparable value.
+    /// incomparable value; `ProxyStorage` (in `SectionedBox.swift`) holds
+    /// an element or section of a sectioned diff, compared by
+    /// `isContentEqual(to:)`.
     ///
-    /// `@unchecked Sendable`: the base has no state, and both subclasses
-    /// hold only `let` properties of `Sendable` types.
+    /// `@unchecked Sendable`: the base has no state, and its subclasses
+    /// hold only `let` properties, of `Sendable` types for ``Typed``; each
+    /// of the other two says why its value, which need not be `Sendable`,
+    /// is safe.
     @usableFromInline
     class Storage: @unchecked Sendable {
         /// Whether the value can be compared.
