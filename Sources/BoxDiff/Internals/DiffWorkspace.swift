@@ -212,7 +212,7 @@ extension Array {
         if self.count == count {
             withUnsafeMutableBufferPointer { $0.update(repeating: value) }
         } else {
-            removeAll(keepingCapacity: true)
+            if !isEmpty { removeAll(keepingCapacity: true) }
             reserveCapacity(count)
             append(contentsOf: repeatElement(value, count: count))
         }
