@@ -80,9 +80,7 @@ enum FlatSingleBatch {
         workspace.flatUpdateStates.resize(toOverwrite: updated.count)
         // New indices of the moved-away elements, ascending (they are not in
         // old order: they moved).
-        var movedAwayNew = workspace.flatMovedAwayNew
-        workspace.flatMovedAwayNew = []
-        movedAwayNew.removeAll(keepingCapacity: true)
+        var movedAwayNew = Array.reusing(&workspace.flatMovedAwayNew)
         var convertedCount = 0
         workspace.flatUpdateStates.withUnsafeMutableBufferPointer { states in
             // Updated and moved: both lists ascend by old index, so one
@@ -210,7 +208,7 @@ enum FlatSingleBatch {
                 updated.removeSubrange(w...)
             }
         }
-        workspace.flatMovedAwayNew = movedAwayNew
+        Array.keep(movedAwayNew, in: &workspace.flatMovedAwayNew)
         update.elementUpdated = updated
         return update
     }

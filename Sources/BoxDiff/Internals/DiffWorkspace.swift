@@ -31,7 +31,8 @@ public final class DiffWorkspace {
     @exclusivity(unchecked) var reloadCandidates: [Move<Int>] = []
     /// The flat single-batch layout's scratch (``FlatSingleBatch``): the
     /// fate of each updated element, and the new indices of those that
-    /// moved too.
+    /// moved too (kept, as the call lists are, up to
+    /// ``reusedListCapacity``).
     @exclusivity(unchecked) @usableFromInline var flatUpdateStates: [UInt8] = []
     @exclusivity(unchecked) @usableFromInline var flatMovedAwayNew: [UInt32] = []
     /// The pairing maps of the last Box diff (``BoxMatching/pairs``): its
