@@ -54,6 +54,14 @@ struct WorkspaceKeptResultTests {
         (.staged, .reload), (.staged, .reconfigure), (.singleBatch, .reload), (.singleBatch, .reconfigure),
     ]
 
+    /// Default options with `mode` and `style`.
+    static func options(_ mode: BatchMode, _ style: UpdateStyle) -> DiffOptions {
+        var options = DiffOptions()
+        options.mode = mode
+        options.updateStyle = style
+        return options
+    }
+
     /// Kept changesets, stages, lists and slices never change in later
     /// diffs on the same workspace.
     @Test(arguments: [3, 40, 2_000, 4_090, 5_000, 9_000])
@@ -64,9 +72,7 @@ struct WorkspaceKeptResultTests {
         var keptBox: [(StagedChangeset<Box<Int, Int>>, [[[Int]]], Changeset<Box<Int, Int>>?, [[Int]])] = []
         for round in 0..<12 {
             for (mode, style) in Self.modes {
-                var options = DiffOptions()
-                options.mode = mode
-                options.updateStyle = style
+                var options = WorkspaceKeptResultTests.options(mode, style)
                 if round % 3 == 1 { options.algorithm = .lcs }
                 let n = round % 2 == 0 ? size : Int.random(in: 0...size, using: &rng)
                 let (o, t) = flatPair(n, using: &rng)
@@ -105,9 +111,7 @@ struct WorkspaceKeptResultTests {
         let ws = try DiffWorkspace()
         for round in 0..<40 {
             for (mode, style) in Self.modes {
-                var options = DiffOptions()
-                options.mode = mode
-                options.updateStyle = style
+                var options = WorkspaceKeptResultTests.options(mode, style)
                 options.duplicates = .reject
                 if round % 3 == 0 { options.algorithm = .lcs }
                 // A failure at various points: duplicate in old / new, sections / rows.
@@ -217,9 +221,7 @@ struct NestedReentrantDiffTests {
         let ws = try DiffWorkspace()
         for round in 0..<20 {
             for (mode, style) in WorkspaceKeptResultTests.modes {
-                var options = DiffOptions()
-                options.mode = mode
-                options.updateStyle = style
+                let options = WorkspaceKeptResultTests.options(mode, style)
                 let n = Int.random(in: 0...60, using: &rng)
                 let src = (0..<n).map { Nesting(id: $0, value: 0) }
                 var dst = src.filter { _ in Bool.random(using: &rng) }.map {
