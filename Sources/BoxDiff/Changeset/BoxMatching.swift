@@ -395,7 +395,8 @@ struct BoxMatching {
     /// rows whose partner is in their own section's partner, one longest
     /// run in increasing new order per section (all sections in one LIS
     /// call, each section's values offset above the previous ones'). The
-    /// flags are the workspace's (reused by the next diff).
+    /// flags are the workspace's `rowKeep`, moved out (see ``take(_:)``):
+    /// put them back for the next diff.
     func rowsKeptInPlace(workspace: DiffWorkspace) throws(DiffError) -> [UInt8] {
         // Every value written in one pass (no fill first); a row is in its
         // section's new range or not (two compares, not a load of its
@@ -443,7 +444,18 @@ struct BoxMatching {
         let kept = try workspace.lisValues.withUnsafeBufferPointer { (v) throws(DiffError) in
             try Self.lis(v, into: &workspace.rowKeep, workspace: workspace)
         }
-        return (workspace.rowKeep, kept)
+        return (Self.take(&workspace.rowKeep), kept)
+    }
+
+    /// `flags` moved out (left empty): a caller that holds the flags
+    /// through a diff puts them back when done (`workspace.rowKeep =
+    /// keep`), so that they are moved, not copied. A copy left in the
+    /// workspace was an atomic retain and release per list and diff.
+    @inline(__always)
+    static func take(_ flags: inout [UInt8]) -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &flags)
+        return taken
     }
 
     /// The fewest old rows for which ``rowsKeptInPlace(filled:)`` works
@@ -486,22 +498,24 @@ struct BoxMatching {
         } catch {
             throw Pairing.error(error)
         }
-        return (workspace.rowKeep, kept)
+        return (Self.take(&workspace.rowKeep), kept)
     }
 
     /// Marks the surviving old sections that stay in place (one longest
-    /// run in increasing new order). The flags are the workspace's.
+    /// run in increasing new order). The flags are the workspace's
+    /// `sectionKeep`, moved out (see ``take(_:)``): put them back for the
+    /// next diff.
     func sectionsKeptInPlace(workspace: DiffWorkspace) throws(DiffError) -> [UInt8] {
         if sectionsInOrder {
             workspace.sectionKeep.refill(with: 1, count: old.sectionCount)
-            return workspace.sectionKeep
+            return Self.take(&workspace.sectionKeep)
         }
         _ = try pairs.withUnsafeBufferPointer { (v) throws(DiffError) in
             try Self.lis(
                 UnsafeBufferPointer(rebasing: v[0..<old.sectionCount]), into: &workspace.sectionKeep,
                 workspace: workspace)
         }
-        return workspace.sectionKeep
+        return Self.take(&workspace.sectionKeep)
     }
 
     /// Marks one longest strictly increasing run of `values` in `keep`

@@ -214,19 +214,19 @@ struct BoxSingleBatchPlan {
         }
         Self.sortIfNeeded(&reconfigured)
         Self.sortIfNeeded(&updated)
-        // Kept for the next diff (see DiffWorkspace.deletedRows).
-        Array.keep(deleted, in: &workspace.deletedRows)
-        Array.keep(inserted, in: &workspace.insertedRows)
-        Array.keep(updated, in: &workspace.updatedRows)
-        Array.keep(reconfigured, in: &workspace.reconfiguredRows)
-        Array.keep(moved, in: &workspace.movedRows)
         candidates.removeAll(keepingCapacity: true)
         Array.keep(candidates, in: &workspace.reloadCandidates)
         workspace.sectionFlags = flags
-        update = BatchUpdate(
+        workspace.sectionKeep = sectionKeep
+        workspace.rowKeep = rowKeep
+        // The lists moved into the update, then kept from it for the next
+        // diff (see BatchUpdate.keepElementLists(in:)).
+        let update = BatchUpdate(
             sectionDeleted: sectionDeleted, sectionInserted: sectionInserted, sectionUpdated: sectionUpdated,
-            sectionMoved: sectionMoved, elementDeleted: deleted, elementInserted: inserted,
-            elementUpdated: updated, elementMoved: moved, elementReconfigured: reconfigured)
+            sectionMoved: sectionMoved, elementDeleted: consume deleted, elementInserted: consume inserted,
+            elementUpdated: consume updated, elementMoved: consume moved, elementReconfigured: consume reconfigured)
+        update.keepElementLists(in: workspace)
+        self.update = update
     }
 
     /// Whether old section `s` is paired and not re-created.

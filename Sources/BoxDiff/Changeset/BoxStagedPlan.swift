@@ -159,17 +159,17 @@ struct BoxStagedPlan {
                 }
             }
         }
-        // Kept for the next diff (see DiffWorkspace.deletedRows).
-        Array.keep(deleted, in: &workspace.deletedRows)
-        Array.keep(inserted, in: &workspace.insertedRows)
-        Array.keep(updated, in: &workspace.updatedRows)
-        Array.keep(reconfigured, in: &workspace.reconfiguredRows)
-        Array.keep(moved, in: &workspace.movedRows)
-        // Built once, from the lists.
-        update = BatchUpdate(
+        // Built once, the lists moved in, then kept from it for the next
+        // diff (see DiffWorkspace.deletedRows): one retain each (kept from
+        // the locals first, each cost two retains and a release).
+        let update = BatchUpdate(
             sectionDeleted: sectionDeleted, sectionInserted: sectionInserted, sectionUpdated: sectionUpdated,
-            sectionMoved: sectionMoved, elementDeleted: deleted, elementInserted: inserted,
-            elementUpdated: updated, elementMoved: moved, elementReconfigured: reconfigured)
+            sectionMoved: sectionMoved, elementDeleted: consume deleted, elementInserted: consume inserted,
+            elementUpdated: consume updated, elementMoved: consume moved, elementReconfigured: consume reconfigured)
+        update.keepElementLists(in: workspace)
+        workspace.sectionKeep = sectionKeep
+        workspace.rowKeep = rowKeep
+        self.update = update
         updateStyle = style
     }
 }

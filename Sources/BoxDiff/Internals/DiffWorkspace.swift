@@ -154,13 +154,17 @@ extension Array {
     /// Stores `list` in `slot` for ``reusing(_:)`` to take back, unless it
     /// is longer than ``DiffWorkspace/reusedListCapacity`` (then `slot` is
     /// left empty: a large buffer is not held until the next use).
-    @inlinable
-    static func keep(_ list: consuming [Element], in slot: inout [Element]) {
-        if list.capacity <= DiffWorkspace.reusedListCapacity {
-            slot = list
-        } else {
+    /// Borrowed: the one copy made is the one `slot` keeps. Pass a list
+    /// the caller no longer changes (one already moved into its
+    /// changeset, see ``BatchUpdate/keepElementLists(in:)``): keeping a
+    /// local that is used afterwards costs extra reference counts.
+    @inlinable @inline(__always)
+    static func keep(_ list: borrowing [Element], in slot: inout [Element]) {
+        guard list.capacity <= DiffWorkspace.reusedListCapacity else {
             slot = []
+            return
         }
+        slot = copy list
     }
 
     /// `count` copies of `value`, allocated (when at all) through code
@@ -217,5 +221,24 @@ extension Array {
             reserveCapacity(count)
             append(contentsOf: repeatElement(value, count: count))
         }
+    }
+}
+
+extension BatchUpdate {
+    /// Keeps this update's five row lists in `workspace` for the next
+    /// diff's ``Array/reusing(_:)`` (see ``DiffWorkspace/deletedRows``).
+    ///
+    /// Called on the update the plan built with its lists moved in: each
+    /// list then costs one retain (the workspace's copy). Kept from the
+    /// plan's locals before the update was built, each cost two retains
+    /// and a release (a copy for the workspace, one for the update, and
+    /// the local's release).
+    @inlinable @inline(__always)
+    func keepElementLists(in workspace: borrowing DiffWorkspace) {
+        Array.keep(elementDeleted, in: &workspace.deletedRows)
+        Array.keep(elementInserted, in: &workspace.insertedRows)
+        Array.keep(elementUpdated, in: &workspace.updatedRows)
+        Array.keep(elementReconfigured, in: &workspace.reconfiguredRows)
+        Array.keep(elementMoved, in: &workspace.movedRows)
     }
 }
