@@ -395,7 +395,7 @@ struct BoxMatching {
     /// rows whose partner is in their own section's partner, one longest
     /// run in increasing new order per section (all sections in one LIS
     /// call, each section's values offset above the previous ones'). The
-    /// flags are the workspace's `rowKeep`, moved out (see ``take(_:)``):
+    /// flags are the workspace's `rowKeep`, moved out (`Array.take`):
     /// put them back for the next diff.
     func rowsKeptInPlace(workspace: DiffWorkspace) throws(DiffError) -> [UInt8] {
         // Every value written in one pass (no fill first); a row is in its
@@ -444,18 +444,7 @@ struct BoxMatching {
         let kept = try workspace.lisValues.withUnsafeBufferPointer { (v) throws(DiffError) in
             try Self.lis(v, into: &workspace.rowKeep, workspace: workspace)
         }
-        return (Self.take(&workspace.rowKeep), kept)
-    }
-
-    /// `flags` moved out (left empty): a caller that holds the flags
-    /// through a diff puts them back when done (`workspace.rowKeep =
-    /// keep`), so that they are moved, not copied. A copy left in the
-    /// workspace was an atomic retain and release per list and diff.
-    @inline(__always)
-    static func take(_ flags: inout [UInt8]) -> [UInt8] {
-        var taken: [UInt8] = []
-        swap(&taken, &flags)
-        return taken
+        return (Array.take(&workspace.rowKeep), kept)
     }
 
     /// The fewest old rows for which ``rowsKeptInPlace(filled:)`` works
@@ -498,24 +487,24 @@ struct BoxMatching {
         } catch {
             throw Pairing.error(error)
         }
-        return (Self.take(&workspace.rowKeep), kept)
+        return (Array.take(&workspace.rowKeep), kept)
     }
 
     /// Marks the surviving old sections that stay in place (one longest
     /// run in increasing new order). The flags are the workspace's
-    /// `sectionKeep`, moved out (see ``take(_:)``): put them back for the
+    /// `sectionKeep`, moved out (`Array.take`): put them back for the
     /// next diff.
     func sectionsKeptInPlace(workspace: DiffWorkspace) throws(DiffError) -> [UInt8] {
         if sectionsInOrder {
             workspace.sectionKeep.refill(with: 1, count: old.sectionCount)
-            return Self.take(&workspace.sectionKeep)
+            return Array.take(&workspace.sectionKeep)
         }
         _ = try pairs.withUnsafeBufferPointer { (v) throws(DiffError) in
             try Self.lis(
                 UnsafeBufferPointer(rebasing: v[0..<old.sectionCount]), into: &workspace.sectionKeep,
                 workspace: workspace)
         }
-        return Self.take(&workspace.sectionKeep)
+        return Array.take(&workspace.sectionKeep)
     }
 
     /// Marks one longest strictly increasing run of `values` in `keep`

@@ -23,7 +23,7 @@ struct BoxStagedPlan {
     /// The calls of every stage, each list in the index space of its own
     /// stage: `elementUpdated` (stage 1) and `elementReconfigured` (stage 5)
     /// for the updated rows, `sectionUpdated` in new indices (stage 6).
-    @usableFromInline let update: BatchUpdate
+    @usableFromInline var update: BatchUpdate
 
     @usableFromInline
     init(_ m: borrowing BoxMatching, style: UpdateStyle, workspace: borrowing DiffWorkspace) throws(DiffError) {
@@ -191,8 +191,10 @@ extension BoxStagedPlan {
         // The last stage's data is the target itself: it is not built
         // (an app's usual render changes one thing, so has one stage);
         // each stage below takes `target` when it is `lastStage`.
-        let rowDeleted = update.elementDeleted
-        let hasDeleteStage = !update.sectionDeleted.isEmpty || !rowDeleted.isEmpty
+        // Each list moves out of the consumed plan into the stage that
+        // carries it, at its last use (`Array.take`): a copy was an atomic
+        // retain, and the plan's release of it another.
+        let hasDeleteStage = !update.sectionDeleted.isEmpty || !update.elementDeleted.isEmpty
         let hasSectionStage = !update.sectionInserted.isEmpty || !update.sectionMoved.isEmpty
         let hasRowStage = !update.elementInserted.isEmpty || !update.elementMoved.isEmpty
         let reconfiguresWithRows = updateStyle == .reload && hasRowStage
@@ -219,7 +221,7 @@ extension BoxStagedPlan {
                     let t = Int(m.sectionOldToNew(p.section))
                     // Stage 1 still shows the rows stage 2 deletes.
                     shared =
-                        Self.deleteCount(inSection: p.section, of: rowDeleted, cursor: &nextDelete) == 0
+                        Self.deleteCount(inSection: p.section, of: update.elementDeleted, cursor: &nextDelete) == 0
                         && (!anyReconfigured || !Self.hasPath(inSection: t, update.elementReconfigured))
                         && Self.survivorsAreTargetRows(m, old: p.section, new: t, deletes: 0)
                     current[p.section].rows =
@@ -234,7 +236,8 @@ extension BoxStagedPlan {
         if !update.elementUpdated.isEmpty {
             stages.append(
                 Changeset(
-                    data: lastStage == 1 ? target : B(uncachedSections: current), elementUpdated: update.elementUpdated)
+                    data: lastStage == 1 ? target : B(uncachedSections: current),
+                    elementUpdated: Array.take(&update.elementUpdated))
             )
         }
 
@@ -248,7 +251,7 @@ extension BoxStagedPlan {
             for s in current.indices where m.sectionOldToNew(s) != none {
                 var section = current[s]
                 let start = m.old.rowStart(s)
-                let deletes = Self.deleteCount(inSection: s, of: rowDeleted, cursor: &nextDelete)
+                let deletes = Self.deleteCount(inSection: s, of: update.elementDeleted, cursor: &nextDelete)
                 if deletes > 0 {
                     let t = Int(m.sectionOldToNew(s))
                     let shared =
@@ -268,7 +271,8 @@ extension BoxStagedPlan {
             stages.append(
                 Changeset(
                     data: lastStage == 2 ? target : B(uncachedSections: survivors),
-                    sectionDeleted: update.sectionDeleted, elementDeleted: rowDeleted))
+                    sectionDeleted: Array.take(&update.sectionDeleted),
+                    elementDeleted: Array.take(&update.elementDeleted)))
         }
 
         // 3. Section inserts (with their new rows) and moves.
@@ -301,7 +305,8 @@ extension BoxStagedPlan {
             stages.append(
                 Changeset(
                     data: lastStage == 3 ? target : B(uncachedSections: arranged),
-                    sectionInserted: update.sectionInserted, sectionMoved: update.sectionMoved))
+                    sectionInserted: Array.take(&update.sectionInserted),
+                    sectionMoved: Array.take(&update.sectionMoved)))
         }
 
         // 4. Row inserts and moves: the target's rows under the old headers;
@@ -327,9 +332,9 @@ extension BoxStagedPlan {
             stages.append(
                 Changeset(
                     data: lastStage == 4 ? target : B(uncachedSections: withOldNodes),
-                    elementInserted: update.elementInserted,
-                    elementMoved: update.elementMoved,
-                    elementReconfigured: reconfiguresWithRows ? update.elementReconfigured : []))
+                    elementInserted: Array.take(&update.elementInserted),
+                    elementMoved: Array.take(&update.elementMoved),
+                    elementReconfigured: reconfiguresWithRows ? Array.take(&update.elementReconfigured) : []))
         }
 
         // 5. Reconfigures, after the last structural stage.
@@ -337,12 +342,12 @@ extension BoxStagedPlan {
             stages.append(
                 Changeset(
                     data: lastStage == 5 ? target : B(uncachedSections: settled),
-                    elementReconfigured: update.elementReconfigured))
+                    elementReconfigured: Array.take(&update.elementReconfigured)))
         }
 
         // 6. Section reloads.
         if !update.sectionUpdated.isEmpty {
-            stages.append(Changeset(data: target, sectionUpdated: update.sectionUpdated))
+            stages.append(Changeset(data: target, sectionUpdated: Array.take(&update.sectionUpdated)))
         }
         return stages
     }

@@ -93,6 +93,16 @@ public final class DiffWorkspace {
 }
 
 extension Array {
+    /// `list` moved out, `list` left empty: no copy, so no reference
+    /// count (a copy of an array that stays held elsewhere is an atomic
+    /// retain now and a release later).
+    @inlinable @inline(__always)
+    static func take(_ list: inout [Element]) -> [Element] {
+        var taken: [Element] = []
+        swap(&taken, &list)
+        return taken
+    }
+
     /// The buffer of `list` emptied, for a list the caller is about to fill
     /// again; `list` is left empty. When `list` alone holds its buffer
     /// (whoever had a copy dropped it), the buffer itself, with no
