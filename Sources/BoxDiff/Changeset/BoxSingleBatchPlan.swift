@@ -222,9 +222,10 @@ struct BoxSingleBatchPlan {
         // The lists moved into the update, then kept from it for the next
         // diff (see BatchUpdate.keepElementLists(in:)).
         let update = BatchUpdate(
-            sectionDeleted: sectionDeleted, sectionInserted: sectionInserted, sectionUpdated: sectionUpdated,
-            sectionMoved: sectionMoved, elementDeleted: consume deleted, elementInserted: consume inserted,
-            elementUpdated: consume updated, elementMoved: consume moved, elementReconfigured: consume reconfigured)
+            sectionDeleted: consume sectionDeleted, sectionInserted: consume sectionInserted,
+            sectionUpdated: consume sectionUpdated, sectionMoved: consume sectionMoved,
+            elementDeleted: consume deleted, elementInserted: consume inserted, elementUpdated: consume updated,
+            elementMoved: consume moved, elementReconfigured: consume reconfigured)
         update.keepElementLists(in: workspace)
         self.update = update
     }

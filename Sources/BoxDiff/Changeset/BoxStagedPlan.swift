@@ -163,9 +163,10 @@ struct BoxStagedPlan {
         // diff (see DiffWorkspace.deletedRows): one retain each (kept from
         // the locals first, each cost two retains and a release).
         let update = BatchUpdate(
-            sectionDeleted: sectionDeleted, sectionInserted: sectionInserted, sectionUpdated: sectionUpdated,
-            sectionMoved: sectionMoved, elementDeleted: consume deleted, elementInserted: consume inserted,
-            elementUpdated: consume updated, elementMoved: consume moved, elementReconfigured: consume reconfigured)
+            sectionDeleted: consume sectionDeleted, sectionInserted: consume sectionInserted,
+            sectionUpdated: consume sectionUpdated, sectionMoved: consume sectionMoved,
+            elementDeleted: consume deleted, elementInserted: consume inserted, elementUpdated: consume updated,
+            elementMoved: consume moved, elementReconfigured: consume reconfigured)
         update.keepElementLists(in: workspace)
         workspace.sectionKeep = sectionKeep
         workspace.rowKeep = rowKeep
