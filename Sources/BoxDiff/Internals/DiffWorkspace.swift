@@ -164,6 +164,7 @@ extension Array {
     /// Stores `list` in `slot` for ``reusing(_:)`` to take back, unless it
     /// is longer than ``DiffWorkspace/reusedListCapacity`` (then `slot` is
     /// left empty: a large buffer is not held until the next use).
+    ///
     /// Borrowed: the one copy made is the one `slot` keeps. Pass a list
     /// the caller no longer changes (one already moved into its
     /// changeset, see ``BatchUpdate/keepElementLists(in:)``): keeping a
