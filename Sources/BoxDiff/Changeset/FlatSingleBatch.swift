@@ -57,8 +57,10 @@ enum FlatSingleBatch {
             }
             // Out of order only where an updated element moved.
             if !ascending { reconfigured.sort() }
-            Array.keep(reconfigured, in: &workspace.reconfiguredRows)
-            update.elementReconfigured = reconfigured
+            // Moved into the batch, then kept from it (one retain; kept from
+            // the local first, two retains and a release).
+            update.elementReconfigured = consume reconfigured
+            Array.keep(update.elementReconfigured, in: &workspace.reconfiguredRows)
             update.elementDeleted = Array.refilling(&workspace.deletedRows, from: deletes) {
                 ElementPath(section: 0, row: Int($0))
             }
@@ -149,8 +151,10 @@ enum FlatSingleBatch {
                 deleted.append(ElementPath(section: 0, row: Int(deletes[d])))
                 d += 1
             }
-            Array.keep(deleted, in: &workspace.deletedRows)
-            update.elementDeleted = deleted
+            // Moved into the batch, then kept from it (one retain; kept from
+            // the local first, two retains and a release).
+            update.elementDeleted = consume deleted
+            Array.keep(update.elementDeleted, in: &workspace.deletedRows)
 
             // Inserts: the result's, the moved-away elements' (sorted above)
             // and the converted ones' (ascending: they stay in place), merged.
@@ -176,8 +180,10 @@ enum FlatSingleBatch {
                     k += 1
                 }
             }
-            Array.keep(inserted, in: &workspace.insertedRows)
-            update.elementInserted = inserted
+            // Moved into the batch, then kept from it (one retain; kept from
+            // the local first, two retains and a release).
+            update.elementInserted = consume inserted
+            Array.keep(update.elementInserted, in: &workspace.insertedRows)
 
             // Moves: the result's but the moved-away ones, which are the
             // moved elements that were updated (both lists ascend by old
@@ -194,8 +200,10 @@ enum FlatSingleBatch {
                         source: ElementPath(section: 0, row: i),
                         destination: ElementPath(section: 0, row: Int(move.to))))
             }
-            Array.keep(moved, in: &workspace.movedRows)
-            update.elementMoved = moved
+            // Moved into the batch, then kept from it (one retain; kept from
+            // the local first, two retains and a release).
+            update.elementMoved = consume moved
+            Array.keep(update.elementMoved, in: &workspace.movedRows)
 
             // The reloaded elements, compacted in place (most often all of
             // them: nothing to move).
