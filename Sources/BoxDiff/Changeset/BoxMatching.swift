@@ -37,6 +37,12 @@ struct BoxMatching {
     @usableFromInline let patchedRowContents: [UInt64]
     /// The same for sections (header or footer not `==`).
     @usableFromInline let patchedSectionContents: [UInt64]
+    /// Whether ``rowResult`` holds the core's whole layout of the rows
+    /// (deletes, inserts and minimal moves), not the maps alone: for a
+    /// single-batch diff of one section on each side, which
+    /// ``BoxSingleBatchPlan/oneSectionUpdate(_:style:workspace:)`` lays out as
+    /// the flat API does.
+    @usableFromInline let rowsHaveLayout: Bool
 
     /// Pairs `source` with `target`, reading (and filling) their cached
     /// identity tables.
@@ -98,12 +104,15 @@ struct BoxMatching {
         // storage, atomically: they are made only when the core reported a
         // duplicate or two different ids were paired, and then
         // ``Pairing/pair(_:_:options:workspace:pairsOnly:)`` starts over.
+        // One section on each side in one batch: the core's own layout of
+        // the rows (its moves too) is the batch's, as in the flat API.
+        let rowsHaveLayout = options.mode == .singleBatch && old.sectionCount == 1 && new.sectionCount == 1
         let rowDuplicate = try old.words.withUnsafeBufferPointer { (o) throws(DiffError) in
             try new.words.withUnsafeBufferPointer { (n) throws(DiffError) in
                 try Pairing.run(
                     UnsafeBufferPointer(rebasing: o[old.rowIDsStart..<old.rowContentsStart]),
                     UnsafeBufferPointer(rebasing: n[new.rowIDsStart..<new.rowContentsStart]), options, workspace,
-                    true)
+                    !rowsHaveLayout)
             }
         }
         if rowDuplicate != nil
@@ -112,7 +121,7 @@ struct BoxMatching {
         {
             var oldRows = BoxRowSide(copy source, table: old)
             var newRows = BoxRowSide(copy target, table: new)
-            try Pairing.pair(&oldRows, &newRows, options: options, workspace: workspace, pairsOnly: true)
+            try Pairing.pair(&oldRows, &newRows, options: options, workspace: workspace, pairsOnly: !rowsHaveLayout)
         }
         let isMinimal = sectionsMinimal && result.isMinimal
         let pairedRowCount = result.matchedCount
@@ -130,7 +139,8 @@ struct BoxMatching {
         self.init(
             old: consume old, new: consume new, pairs: consume pairs, rows: consume result,
             pairedRowCount: pairedRowCount, isMinimal: isMinimal, sectionsInOrder: sectionsInOrder,
-            patchedRowContents: consume patchedRows, patchedSectionContents: consume patchedSections)
+            patchedRowContents: consume patchedRows, patchedSectionContents: consume patchedSections,
+            rowsHaveLayout: rowsHaveLayout)
     }
 
     /// A matching of the given parts: the sections' maps in `pairs`, the
@@ -138,7 +148,8 @@ struct BoxMatching {
     @inlinable
     init(
         old: IdentityTable, new: IdentityTable, pairs: [UInt32], rows: CoreResult, pairedRowCount: Int,
-        isMinimal: Bool, sectionsInOrder: Bool, patchedRowContents: [UInt64], patchedSectionContents: [UInt64]
+        isMinimal: Bool, sectionsInOrder: Bool, patchedRowContents: [UInt64], patchedSectionContents: [UInt64],
+        rowsHaveLayout: Bool = false
     ) {
         self.old = old
         self.new = new
@@ -152,6 +163,7 @@ struct BoxMatching {
         self.sectionsInOrder = sectionsInOrder
         self.patchedRowContents = patchedRowContents
         self.patchedSectionContents = patchedSectionContents
+        self.rowsHaveLayout = rowsHaveLayout
     }
 
     /// Raw views of the maps and tables, for the plans' loops over every

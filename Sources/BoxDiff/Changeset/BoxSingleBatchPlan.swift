@@ -34,6 +34,12 @@ struct BoxSingleBatchPlan {
 
     @usableFromInline
     init(_ m: borrowing BoxMatching, style: UpdateStyle, workspace: borrowing DiffWorkspace) throws(DiffError) {
+        // One section on each side, the same one: the flat layout of its
+        // rows (BoxSingleBatchPlan+OneSection.swift).
+        if let update = Self.oneSectionUpdate(m, style: style, workspace: workspace) {
+            self.update = update
+            return
+        }
         let none = BoxMatching.none
         let oldSectionCount = m.old.sectionCount
         let newSectionCount = m.new.sectionCount
