@@ -3,8 +3,9 @@ extension BoxSingleBatchPlan {
     /// same section (paired, its header and footer unchanged): the calls
     /// of its rows as the flat API lays them out (``FlatSingleBatch``),
     /// from the core's own deletes, inserts and minimal moves, which the
-    /// matching asked for (``BoxMatching/rowsHaveLayout``). `nil` for any
-    /// other matching, which the general plan lays out.
+    /// matching asked for (``BoxMatching/rowsHaveLayout``), written to
+    /// `update`; `false` (and `update` untouched) for any other matching,
+    /// which the general plan lays out.
     ///
     /// With one section there is no section call, no row moves between
     /// sections and no re-created section, so the general plan's rules
@@ -18,12 +19,13 @@ extension BoxSingleBatchPlan {
     /// and against the fewest moves). A list of one section is an app's
     /// usual screen: this skips the general plan's per-section passes, its
     /// longest-run call and its scratch. (The plan's initializer asks for
-    /// these calls first; they are returned, not a plan, so that no plan
-    /// is copied: a copy of one is nine retains.)
+    /// these calls first, written in place: returned as an optional, they
+    /// were copied twice on the way, eighteen retains and releases.)
     static func oneSectionUpdate(
-        _ m: borrowing BoxMatching, style: UpdateStyle, workspace: borrowing DiffWorkspace
-    ) -> BatchUpdate? {
-        guard m.rowsHaveLayout && m.sectionOldToNew(0) == 0 && !m.sectionUpdated(old: 0, new: 0) else { return nil }
+        _ m: borrowing BoxMatching, style: UpdateStyle, workspace: borrowing DiffWorkspace,
+        into update: inout BatchUpdate
+    ) -> Bool {
+        guard m.rowsHaveLayout && m.sectionOldToNew(0) == 0 && !m.sectionUpdated(old: 0, new: 0) else { return false }
         let reload = style == .reload
         // Old paths of the updated rows (ascending), and with reloads the
         // new paths of the re-bound ones. With reconfigures the flat layout
@@ -50,7 +52,7 @@ extension BoxSingleBatchPlan {
                 }
             }
         }
-        var update = FlatSingleBatch.update(result: m.rowResult, updated: &updated, style: style, workspace: workspace)
+        update = FlatSingleBatch.update(result: m.rowResult, updated: &updated, style: style, workspace: workspace)
         Array.keep(updated, in: &workspace.updatedRows)
         if reload {
             // In old order: out of new order only where a re-bound row moved.
@@ -58,6 +60,6 @@ extension BoxSingleBatchPlan {
             Array.keep(rebound, in: &workspace.reconfiguredRows)
             update.elementReconfigured = rebound
         }
-        return update
+        return true
     }
 }

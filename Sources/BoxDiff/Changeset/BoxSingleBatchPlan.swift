@@ -36,8 +36,9 @@ struct BoxSingleBatchPlan {
     init(_ m: borrowing BoxMatching, style: UpdateStyle, workspace: borrowing DiffWorkspace) throws(DiffError) {
         // One section on each side, the same one: the flat layout of its
         // rows (BoxSingleBatchPlan+OneSection.swift).
-        if let update = Self.oneSectionUpdate(m, style: style, workspace: workspace) {
-            self.update = update
+        var oneSection = BatchUpdate()
+        if Self.oneSectionUpdate(m, style: style, workspace: workspace, into: &oneSection) {
+            update = consume oneSection
             return
         }
         let none = BoxMatching.none

@@ -42,8 +42,9 @@ enum FlatSingleBatch {
         let moves = result.moves
         let deletes = result.deletes
         let inserts = result.inserts
-        var update = BatchUpdate()
-
+        // Each batch is built at the end from its lists, moved in, and
+        // returned as it is: one held in a `var` and returned was copied and
+        // the local destroyed (nine retains and releases).
         if style == .reconfigure {
             // Every updated element at its new index, after the batch; the
             // structural calls are the result's as they are.
@@ -57,21 +58,22 @@ enum FlatSingleBatch {
             }
             // Out of order only where an updated element moved.
             if !ascending { reconfigured.sort() }
-            // Moved into the batch, then kept from it (one retain; kept from
-            // the local first, two retains and a release).
-            update.elementReconfigured = consume reconfigured
+            let update = BatchUpdate(
+                elementDeleted: Array.refilling(&workspace.deletedRows, from: deletes) {
+                    ElementPath(section: 0, row: Int($0))
+                },
+                elementInserted: Array.refilling(&workspace.insertedRows, from: inserts) {
+                    ElementPath(section: 0, row: Int($0))
+                },
+                elementMoved: Array.refilling(&workspace.movedRows, from: moves) {
+                    Move(
+                        source: ElementPath(section: 0, row: Int($0.from)),
+                        destination: ElementPath(section: 0, row: Int($0.to)))
+                },
+                elementReconfigured: consume reconfigured)
+            // Kept from the batch (one retain; kept from the local first,
+            // two retains and a release).
             Array.keep(update.elementReconfigured, in: &workspace.reconfiguredRows)
-            update.elementDeleted = Array.refilling(&workspace.deletedRows, from: deletes) {
-                ElementPath(section: 0, row: Int($0))
-            }
-            update.elementInserted = Array.refilling(&workspace.insertedRows, from: inserts) {
-                ElementPath(section: 0, row: Int($0))
-            }
-            update.elementMoved = Array.refilling(&workspace.movedRows, from: moves) {
-                Move(
-                    source: ElementPath(section: 0, row: Int($0.from)),
-                    destination: ElementPath(section: 0, row: Int($0.to)))
-            }
             return update
         }
 
@@ -84,7 +86,11 @@ enum FlatSingleBatch {
         // old order: they moved).
         var movedAwayNew = Array.reusing(&workspace.flatMovedAwayNew)
         var convertedCount = 0
-        workspace.flatUpdateStates.withUnsafeMutableBufferPointer { states in
+        // The lists come out of the closure, which did not write them into
+        // `update` itself: a struct mutated in a closure was copied in and
+        // out (nine retains and releases, whatever the lists held).
+        let (deleted, inserted, moved) = workspace.flatUpdateStates.withUnsafeMutableBufferPointer {
+            states -> ([ElementPath], [ElementPath], [Move<ElementPath>]) in
             // Updated and moved: both lists ascend by old index, so one
             // merge walk finds them.
             var m = 0
@@ -151,10 +157,6 @@ enum FlatSingleBatch {
                 deleted.append(ElementPath(section: 0, row: Int(deletes[d])))
                 d += 1
             }
-            // Moved into the batch, then kept from it (one retain; kept from
-            // the local first, two retains and a release).
-            update.elementDeleted = consume deleted
-            Array.keep(update.elementDeleted, in: &workspace.deletedRows)
 
             // Inserts: the result's, the moved-away elements' (sorted above)
             // and the converted ones' (ascending: they stay in place), merged.
@@ -180,10 +182,6 @@ enum FlatSingleBatch {
                     k += 1
                 }
             }
-            // Moved into the batch, then kept from it (one retain; kept from
-            // the local first, two retains and a release).
-            update.elementInserted = consume inserted
-            Array.keep(update.elementInserted, in: &workspace.insertedRows)
 
             // Moves: the result's but the moved-away ones, which are the
             // moved elements that were updated (both lists ascend by old
@@ -200,10 +198,6 @@ enum FlatSingleBatch {
                         source: ElementPath(section: 0, row: i),
                         destination: ElementPath(section: 0, row: Int(move.to))))
             }
-            // Moved into the batch, then kept from it (one retain; kept from
-            // the local first, two retains and a release).
-            update.elementMoved = consume moved
-            Array.keep(update.elementMoved, in: &workspace.movedRows)
 
             // The reloaded elements, compacted in place (most often all of
             // them: nothing to move).
@@ -215,9 +209,17 @@ enum FlatSingleBatch {
                 }
                 updated.removeSubrange(w...)
             }
+            return (deleted, inserted, moved)
         }
         Array.keep(movedAwayNew, in: &workspace.flatMovedAwayNew)
-        update.elementUpdated = updated
+        // Moved into the batch, then kept from it (one retain each; kept
+        // from the locals first, two retains and a release).
+        let update = BatchUpdate(
+            elementDeleted: consume deleted, elementInserted: consume inserted, elementUpdated: updated,
+            elementMoved: consume moved)
+        Array.keep(update.elementDeleted, in: &workspace.deletedRows)
+        Array.keep(update.elementInserted, in: &workspace.insertedRows)
+        Array.keep(update.elementMoved, in: &workspace.movedRows)
         return update
     }
 }
