@@ -40,7 +40,7 @@ struct BoxMatching {
     /// Whether ``rowResult`` holds the core's whole layout of the rows
     /// (deletes, inserts and minimal moves), not the maps alone: for a
     /// single-batch diff of one section on each side, which
-    /// ``BoxSingleBatchPlan/oneSectionUpdate(_:style:workspace:into:)`` lays out as
+    /// ``BoxSingleBatchPlan/oneSectionUpdate(_:style:workspace:)`` lays out as
     /// the flat API does.
     @usableFromInline let rowsHaveLayout: Bool
 

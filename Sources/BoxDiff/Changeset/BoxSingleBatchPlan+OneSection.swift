@@ -3,9 +3,9 @@ extension BoxSingleBatchPlan {
     /// same section (paired, its header and footer unchanged): the calls
     /// of its rows as the flat API lays them out (``FlatSingleBatch``),
     /// from the core's own deletes, inserts and minimal moves, which the
-    /// matching asked for (``BoxMatching/rowsHaveLayout``), written to
-    /// `update`; `false` (and `update` untouched) for any other matching,
-    /// which the general plan lays out.
+    /// matching asked for (``BoxMatching/rowsHaveLayout``); for a matching
+    /// of which ``hasOneSection(_:)`` holds (the general plan lays out the
+    /// others).
     ///
     /// With one section there is no section call, no row moves between
     /// sections and no re-created section, so the general plan's rules
@@ -18,14 +18,13 @@ extension BoxSingleBatchPlan {
     /// (SingleBatchPlanTests checks them with the batch-update validator
     /// and against the fewest moves). A list of one section is an app's
     /// usual screen: this skips the general plan's per-section passes, its
-    /// longest-run call and its scratch. (The plan's initializer asks for
-    /// these calls first, written in place: returned as an optional, they
-    /// were copied twice on the way, eighteen retains and releases.)
+    /// longest-run call and its scratch. (The plan's initializer asks
+    /// ``hasOneSection(_:)`` first and stores these calls as they are
+    /// returned: returned as an optional, or written over an empty batch,
+    /// they were copied or the empty batch's nine lists released.)
     static func oneSectionUpdate(
-        _ m: borrowing BoxMatching, style: UpdateStyle, workspace: borrowing DiffWorkspace,
-        into update: inout BatchUpdate
-    ) -> Bool {
-        guard m.rowsHaveLayout && m.sectionOldToNew(0) == 0 && !m.sectionUpdated(old: 0, new: 0) else { return false }
+        _ m: borrowing BoxMatching, style: UpdateStyle, workspace: borrowing DiffWorkspace
+    ) -> BatchUpdate {
         let reload = style == .reload
         // Old paths of the updated rows (ascending), and with reloads the
         // new paths of the re-bound ones. With reconfigures the flat layout
@@ -52,14 +51,19 @@ extension BoxSingleBatchPlan {
                 }
             }
         }
-        update = FlatSingleBatch.update(result: m.rowResult, updated: &updated, style: style, workspace: workspace)
+        // In old order: out of new order only where a re-bound row moved.
+        if reload { sortIfNeeded(&rebound) }
+        let update = FlatSingleBatch.update(
+            result: m.rowResult, updated: &updated, style: style, workspace: workspace, reconfigured: consume rebound)
         Array.keep(updated, in: &workspace.updatedRows)
-        if reload {
-            // In old order: out of new order only where a re-bound row moved.
-            sortIfNeeded(&rebound)
-            Array.keep(rebound, in: &workspace.reconfiguredRows)
-            update.elementReconfigured = rebound
-        }
-        return true
+        if reload { Array.keep(update.elementReconfigured, in: &workspace.reconfiguredRows) }
+        return update
+    }
+
+    /// Whether ``oneSectionUpdate(_:style:workspace:)`` lays out `m`: one
+    /// section on each side, the same one, its header and footer
+    /// unchanged, with the core's layout of the rows.
+    static func hasOneSection(_ m: borrowing BoxMatching) -> Bool {
+        m.rowsHaveLayout && m.sectionOldToNew(0) == 0 && !m.sectionUpdated(old: 0, new: 0)
     }
 }

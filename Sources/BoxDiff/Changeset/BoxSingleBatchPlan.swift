@@ -36,9 +36,8 @@ struct BoxSingleBatchPlan {
     init(_ m: borrowing BoxMatching, style: UpdateStyle, workspace: borrowing DiffWorkspace) throws(DiffError) {
         // One section on each side, the same one: the flat layout of its
         // rows (BoxSingleBatchPlan+OneSection.swift).
-        var oneSection = BatchUpdate()
-        if Self.oneSectionUpdate(m, style: style, workspace: workspace, into: &oneSection) {
-            update = consume oneSection
+        if Self.hasOneSection(m) {
+            update = Self.oneSectionUpdate(m, style: style, workspace: workspace)
             return
         }
         let none = BoxMatching.none

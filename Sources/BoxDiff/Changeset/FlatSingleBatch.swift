@@ -33,10 +33,14 @@ enum FlatSingleBatch {
     /// indices `updated` (section 0, ascending) changed content; their new
     /// indices are read from the result. With ``UpdateStyle/reload``,
     /// `updated` is left holding the reloaded elements alone (the batch's
-    /// `elementUpdated` shares its buffer).
+    /// `elementUpdated` shares its buffer). `reconfigured`: with
+    /// ``UpdateStyle/reload``, the batch's `elementReconfigured` (the Box
+    /// diff's re-bound rows, new paths, ascending); ignored with
+    /// ``UpdateStyle/reconfigure``.
     @usableFromInline
     static func update(
-        result: CoreResult, updated: inout [ElementPath], style: UpdateStyle, workspace: DiffWorkspace
+        result: CoreResult, updated: inout [ElementPath], style: UpdateStyle, workspace: DiffWorkspace,
+        reconfigured extraReconfigured: consuming [ElementPath] = []
     ) -> BatchUpdate {
         let o2n = result.oldToNew
         let moves = result.moves
@@ -216,7 +220,7 @@ enum FlatSingleBatch {
         // from the locals first, two retains and a release).
         let update = BatchUpdate(
             elementDeleted: consume deleted, elementInserted: consume inserted, elementUpdated: updated,
-            elementMoved: consume moved)
+            elementMoved: consume moved, elementReconfigured: extraReconfigured)
         Array.keep(update.elementDeleted, in: &workspace.deletedRows)
         Array.keep(update.elementInserted, in: &workspace.insertedRows)
         Array.keep(update.elementMoved, in: &workspace.movedRows)
