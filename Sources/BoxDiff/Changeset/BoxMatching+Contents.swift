@@ -33,8 +33,8 @@ extension BoxMatching {
         }
         var changed: [Int] = []
         var i = 0
-        old.words.withUnsafeBufferPointer { oldWords in
-            new.words.withUnsafeBufferPointer { newWords in
+        old.withWords { oldWords in
+            new.withWords { newWords in
                 let oldContents = oldWords.baseAddress! + old.rowContentsStart
                 let newContents = newWords.baseAddress! + new.rowContentsStart
                 for section in source.sections {

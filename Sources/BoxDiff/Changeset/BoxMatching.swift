@@ -78,9 +78,24 @@ struct BoxMatching {
             sectionsMinimal = true
             sectionsInOrder = true
         } else {
-            var oldSections = BoxSectionSide(copy source, table: old)
-            var newSections = BoxSectionSide(copy target, table: new)
-            try Pairing.pair(&oldSections, &newSections, options: options, workspace: workspace, pairsOnly: true)
+            // The core on the tables' section hashes, read in place, as for
+            // the rows below; the sides of a pairing (copies of the Boxes
+            // and of the hashes) only after a duplicate or a collision.
+            let sectionDuplicate = try old.withWords { (o) throws(DiffError) in
+                try new.withWords { (n) throws(DiffError) in
+                    try Pairing.run(
+                        UnsafeBufferPointer(rebasing: o[0..<old.sectionCount]),
+                        UnsafeBufferPointer(rebasing: n[0..<new.sectionCount]), options, workspace, true)
+                }
+            }
+            if sectionDuplicate != nil
+                || (!IdentityHashing.isInjective(S.self)
+                    && !Self.sectionsMatch(source, target, oldToNew: result.oldToNew))
+            {
+                var oldSections = BoxSectionSide(copy source, table: old)
+                var newSections = BoxSectionSide(copy target, table: new)
+                try Pairing.pair(&oldSections, &newSections, options: options, workspace: workspace, pairsOnly: true)
+            }
             pairs.append(contentsOf: result.oldToNew)
             pairs.append(contentsOf: result.newToOld)
             sectionsMinimal = result.isMinimal
@@ -107,8 +122,8 @@ struct BoxMatching {
         // One section on each side in one batch: the core's own layout of
         // the rows (its moves too) is the batch's, as in the flat API.
         let rowsHaveLayout = options.mode == .singleBatch && old.sectionCount == 1 && new.sectionCount == 1
-        let rowDuplicate = try old.words.withUnsafeBufferPointer { (o) throws(DiffError) in
-            try new.words.withUnsafeBufferPointer { (n) throws(DiffError) in
+        let rowDuplicate = try old.withWords { (o) throws(DiffError) in
+            try new.withWords { (n) throws(DiffError) in
                 try Pairing.run(
                     UnsafeBufferPointer(rebasing: o[old.rowIDsStart..<old.rowContentsStart]),
                     UnsafeBufferPointer(rebasing: n[new.rowIDsStart..<new.rowContentsStart]), options, workspace,
@@ -239,8 +254,8 @@ struct BoxMatching {
     @inlinable
     func withRaw<T, E: Error>(_ body: (Raw) throws(E) -> T) throws(E) -> T {
         try pairs.withUnsafeBufferPointer { (p) throws(E) in
-            try old.words.withUnsafeBufferPointer { (o) throws(E) in
-                try new.words.withUnsafeBufferPointer { (n) throws(E) in
+            try old.withWords { (o) throws(E) in
+                try new.withWords { (n) throws(E) in
                     try body(Raw(self, pairs: p.baseAddress!, old: o.baseAddress!, new: n.baseAddress!))
                 }
             }
@@ -286,12 +301,25 @@ struct BoxMatching {
     ) -> Bool {
         let count = old.sectionCount
         guard count == new.sectionCount, count <= 32 else { return false }
-        for s in 0..<count where old.words[s] != new.words[s] { return false }
+        for s in 0..<count where old.word(s) != new.word(s) { return false }
         for s in 0..<count {
-            for t in (s + 1)..<count where old.words[s] == old.words[t] { return false }
+            for t in (s + 1)..<count where old.word(s) == old.word(t) { return false }
         }
         if !IdentityHashing.isInjective(S.self) {
             for s in 0..<count where source.sections[s].id != target.sections[s].id { return false }
+        }
+        return true
+    }
+
+    /// Whether every paired section of `oldToNew` (old section → new
+    /// section, or `none`) has the same id on both sides.
+    @inlinable
+    static func sectionsMatch<S, R>(
+        _ source: borrowing Box<S, R>, _ target: borrowing Box<S, R>, oldToNew: UnsafeBufferPointer<UInt32>
+    ) -> Bool {
+        for s in 0..<oldToNew.count
+        where oldToNew[s] != none && source.sections[s].id != target.sections[Int(oldToNew[s])].id {
+            return false
         }
         return true
     }

@@ -21,13 +21,19 @@
 /// table.rowCount(inSection: 0)
 /// table.rowContent(at: table.rowStart(ofSection: 1))  // section 1's first row
 /// ```
+///
+/// `@unchecked Sendable`: its storage (a `ManagedBuffer`, which is not
+/// `Sendable`) is written only while the table is built, before any
+/// other thread can see it, and never after.
 @frozen
-public struct IdentityTable: Sendable, Hashable {
+public struct IdentityTable: @unchecked Sendable, Hashable {
     /// Every hash of the table in one buffer (one allocation, one
-    /// reference to copy), in this order: section ids, section contents,
-    /// row ids, row contents, the section row offsets (`sectionCount + 1`
-    /// words), then each row's section as a 32-bit value, two per word.
-    @usableFromInline let words: [UInt64]
+    /// reference to copy, and the object a Box's cache publishes as it
+    /// is), in this order: section ids, section contents, row ids, row
+    /// contents, the section row offsets (`sectionCount + 1` words), then
+    /// each row's section as a 32-bit value, two per word. Read through
+    /// ``withWords(_:)`` and ``word(_:)``.
+    @usableFromInline let storage: IdentityTableStorage
     /// The number of sections.
     public let sectionCount: Int
     /// The number of rows over all sections.
@@ -65,8 +71,11 @@ public struct IdentityTable: Sendable, Hashable {
         let wordCount = 3 * sectionCount + 2 * rowCount + 1 + (rowCount + 1) / 2
         let layout = NodeLayout<RowID>()
         var kinds = Component.RowKinds()
-        words = [UInt64](overwriting: wordCount) { buffer in
-            let base = buffer.baseAddress!
+        let storage = IdentityTableStorage.make(
+            IdentityTableStorage.Header(wordCount: wordCount, sectionCount: sectionCount, rowCount: rowCount))
+        // Every word is written below (the buffer is uninitialized memory
+        // of a trivial type).
+        storage.withUnsafeMutablePointerToElements { base in
             let sectionIDs = base
             let sectionContents = base + sectionCount
             let rowIDs = base + 2 * sectionCount
@@ -114,14 +123,52 @@ public struct IdentityTable: Sendable, Hashable {
             }
             offsets[sectionCount] = UInt64(truncatingIfNeeded: k)
         }
-        exactRowContentKind = kinds.exactKind
+        let exactKind = kinds.exactKind
+        storage.withUnsafeMutablePointerToHeader { $0.pointee.exactRowContentKind = exactKind }
+        self.storage = storage
+        exactRowContentKind = exactKind
+    }
+
+    /// The table whose words and layout `storage` holds (a published one).
+    @inlinable
+    init(storage: IdentityTableStorage) {
+        // Through the pointer: `header` is a class's stored `var`, each
+        // read of it a dynamic exclusivity check (a runtime call).
+        let header = storage.withUnsafeMutablePointerToHeader { $0.pointee }
+        self.storage = storage
+        sectionCount = header.sectionCount
+        rowCount = header.rowCount
+        exactRowContentKind = header.exactRowContentKind
+        rowContentsStart = 2 * header.sectionCount + header.rowCount
+        offsetsStart = 2 * header.sectionCount + 2 * header.rowCount
+        rowSectionsStart = 3 * header.sectionCount + 2 * header.rowCount + 1
+    }
+
+    /// How many words the table holds (from the layout, not read from the
+    /// storage's header: see ``init(storage:)``).
+    @inlinable var wordCount: Int { 3 &* sectionCount &+ 2 &* rowCount &+ 1 &+ (rowCount &+ 1) &>> 1 }
+
+    /// `body` on every word of the table, in place.
+    @inlinable
+    func withWords<R, E: Error>(_ body: (UnsafeBufferPointer<UInt64>) throws(E) -> R) throws(E) -> R {
+        // The storage lives as long as `self`, which the call borrows.
+        let base = storage.withUnsafeMutablePointerToElements { UnsafePointer($0) }
+        defer { _fixLifetime(storage) }
+        return try body(UnsafeBufferPointer(start: base, count: wordCount))
+    }
+
+    /// Word `i` of the table (bounds checked).
+    @inlinable
+    func word(_ i: Int) -> UInt64 {
+        precondition(UInt(bitPattern: i) < UInt(bitPattern: wordCount), "BoxDiff: identity table index out of range")
+        return storage.withUnsafeMutablePointerToElements { $0[i] }
     }
 
     /// The identity hash of section `section`.
     /// - Precondition: `0 <= section < sectionCount`.
     public func sectionID(at section: Int) -> UInt64 {
         precondition(section >= 0 && section < sectionCount, "BoxDiff: section index out of range")
-        return words[section]
+        return word(section)
     }
 
     /// The content hash (header and footer) of section `section`; 0:
@@ -137,7 +184,7 @@ public struct IdentityTable: Sendable, Hashable {
     /// - Precondition: `0 <= row < rowCount`.
     public func rowID(at row: Int) -> UInt64 {
         precondition(row >= 0 && row < rowCount, "BoxDiff: row index out of range")
-        return words[rowIDsStart &+ row]
+        return word(rowIDsStart &+ row)
     }
 
     /// The content hash of flat row `row`; 0: incomparable.
@@ -175,17 +222,17 @@ public struct IdentityTable: Sendable, Hashable {
     // buffer's bounds check still applies).
 
     /// ``sectionContent(at:)`` for an index known to be in range.
-    @inlinable func sectionContent(_ s: Int) -> UInt64 { words[sectionCount &+ s] }
+    @inlinable func sectionContent(_ s: Int) -> UInt64 { word(sectionCount &+ s) }
     /// ``rowContent(at:)`` for an index known to be in range.
-    @inlinable func rowContent(_ i: Int) -> UInt64 { words[rowContentsStart &+ i] }
+    @inlinable func rowContent(_ i: Int) -> UInt64 { word(rowContentsStart &+ i) }
     /// ``rowStart(ofSection:)`` for an index known to be in range.
-    @inlinable func rowStart(_ s: Int) -> Int { Int(truncatingIfNeeded: words[offsetsStart &+ s]) }
+    @inlinable func rowStart(_ s: Int) -> Int { Int(truncatingIfNeeded: word(offsetsStart &+ s)) }
     /// ``rowRange(ofSection:)`` for an index known to be in range.
     @inlinable func rowRange(_ s: Int) -> Range<Int> {
-        rowStart(s)..<Int(truncatingIfNeeded: words[offsetsStart &+ s &+ 1])
+        rowStart(s)..<Int(truncatingIfNeeded: word(offsetsStart &+ s &+ 1))
     }
     /// ``section(ofRow:)`` for an index known to be in range.
-    @inlinable func section(_ i: Int) -> Int { Self.section(i, packedIn: words[rowSectionsStart &+ (i &>> 1)]) }
+    @inlinable func section(_ i: Int) -> Int { Self.section(i, packedIn: word(rowSectionsStart &+ (i &>> 1))) }
     /// Where things are in ``words``, for reading them through a raw
     /// pointer without holding the table.
     @frozen @usableFromInline
@@ -225,21 +272,21 @@ public struct IdentityTable: Sendable, Hashable {
     public var sectionIDs: [UInt64] { Array(sectionIDSlice) }
     /// Content hash (header and footer) of each section; 0: incomparable
     /// (a copy of part of the table).
-    public var sectionContents: [UInt64] { Array(words[sectionCount..<rowIDsStart]) }
+    public var sectionContents: [UInt64] { withWords { Array($0[sectionCount..<rowIDsStart]) } }
     /// Identity hash of each row, section after section (a copy of part of
     /// the table).
     public var rowIDs: [UInt64] { Array(rowIDSlice) }
     /// Content hash of each row; 0: incomparable (a copy of part of the
     /// table).
-    public var rowContents: [UInt64] { Array(words[rowContentsStart..<offsetsStart]) }
+    public var rowContents: [UInt64] { withWords { Array($0[rowContentsStart..<offsetsStart]) } }
     /// Where each section's rows start in the flat row arrays, plus the
     /// total row count at the end (`sectionCount + 1` entries).
     public var sectionRowOffsets: [Int] { (0...sectionCount).map { rowStart(ofSection: $0) } }
 
-    /// The section identity hashes, sharing the table's buffer.
-    @inlinable var sectionIDSlice: ArraySlice<UInt64> { words[0..<sectionCount] }
-    /// The row identity hashes, sharing the table's buffer.
-    @inlinable var rowIDSlice: ArraySlice<UInt64> { words[rowIDsStart..<rowContentsStart] }
+    /// The section identity hashes (a copy, for the pairing's slow paths).
+    @inlinable var sectionIDSlice: ArraySlice<UInt64> { withWords { ArraySlice($0[0..<sectionCount]) } }
+    /// The row identity hashes (a copy, for the pairing's slow paths).
+    @inlinable var rowIDSlice: ArraySlice<UInt64> { withWords { ArraySlice($0[rowIDsStart..<rowContentsStart]) } }
 
     /// The number of rows of section `section`.
     /// - Precondition: `0 <= section < sectionCount`.
@@ -267,4 +314,61 @@ extension Box {
 
     /// Whether ``identityTable`` is already cached.
     public var hasCachedIdentityTable: Bool { cache.cached != nil }
+}
+
+extension IdentityTable {
+    /// Equal layouts and equal words.
+    public static func == (lhs: IdentityTable, rhs: IdentityTable) -> Bool {
+        guard
+            lhs.sectionCount == rhs.sectionCount && lhs.rowCount == rhs.rowCount
+                && lhs.exactRowContentKind == rhs.exactRowContentKind
+        else { return false }
+        if lhs.storage === rhs.storage { return true }
+        return lhs.withWords { a in rhs.withWords { b in a.elementsEqual(b) } }
+    }
+
+    /// Hashes the layout and every word.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(sectionCount)
+        hasher.combine(rowCount)
+        hasher.combine(exactRowContentKind)
+        withWords { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}
+
+/// The words of an ``IdentityTable`` after its layout, in one object: the
+/// table's one allocation, which a Box's cache publishes as it is (a
+/// separate array in a published entry object was an allocation, a
+/// retain and a release more per table).
+@usableFromInline
+final class IdentityTableStorage: ManagedBuffer<IdentityTableStorage.Header, UInt64> {
+    /// The table's layout, enough to rebuild an ``IdentityTable`` from the
+    /// object alone.
+    @frozen @usableFromInline
+    struct Header {
+        /// How many words follow.
+        @usableFromInline let wordCount: Int
+        /// ``IdentityTable/sectionCount``.
+        @usableFromInline let sectionCount: Int
+        /// ``IdentityTable/rowCount``.
+        @usableFromInline let rowCount: Int
+        /// ``IdentityTable/exactRowContentKind``, set once the rows are
+        /// hashed.
+        @usableFromInline var exactRowContentKind: ObjectIdentifier?
+
+        @inlinable
+        init(wordCount: Int, sectionCount: Int, rowCount: Int) {
+            self.wordCount = wordCount
+            self.sectionCount = sectionCount
+            self.rowCount = rowCount
+            exactRowContentKind = nil
+        }
+    }
+
+    /// A storage object with room for `header.wordCount` words, not
+    /// initialized (a trivial type: the builder writes every one).
+    @inlinable
+    static func make(_ header: Header) -> IdentityTableStorage {
+        unsafeDowncast(create(minimumCapacity: header.wordCount) { _ in header }, to: IdentityTableStorage.self)
+    }
 }

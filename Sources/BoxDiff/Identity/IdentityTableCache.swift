@@ -1,8 +1,9 @@
 /// The lazily filled identity table of one Box value, shared by its copies.
 ///
 /// One reference to a small object (a `ManagedBuffer` whose header is the
-/// slot, so the slot has a fixed address), with no lock. The table is published with an
-/// atomic compare-and-swap on the slot (the standard library's
+/// slot, so the slot has a fixed address), with no lock. The table is
+/// published, as its own storage object (``IdentityTableStorage``: no
+/// object around it), with an atomic compare-and-swap on the slot (the standard library's
 /// `_stdlib_atomicAcquiringInitializeARCRef`, a compare-exchange inlined
 /// into this module, available on every platform and OS version Swift
 /// runs on) and read with an acquiring load, so a thread that sees the
@@ -22,7 +23,7 @@
 struct IdentityTableCache: @unchecked Sendable {
     /// The shared object; its header is the slot.
     @usableFromInline
-    final class Storage: ManagedBuffer<IdentityTableEntry?, UInt8> {}
+    final class Storage: ManagedBuffer<IdentityTableStorage?, UInt8> {}
 
     /// The shared object; `nil` for a cache that never stores (``uncached``).
     @usableFromInline var storage: Storage?
@@ -48,7 +49,7 @@ struct IdentityTableCache: @unchecked Sendable {
     @usableFromInline
     var cached: IdentityTable? {
         storage?.withUnsafeMutablePointerToHeader { slot in
-            _stdlib_atomicAcquiringLoadARCRef(object: slot)?._withUnsafeGuaranteedRef { $0.table }
+            _stdlib_atomicAcquiringLoadARCRef(object: slot)?._withUnsafeGuaranteedRef { IdentityTable(storage: $0) }
         }
     }
 
@@ -60,10 +61,10 @@ struct IdentityTableCache: @unchecked Sendable {
         guard let storage else { return made }
         // Published, and `made` itself returned: when another thread
         // published first, its table is equal (both are this Box's).
-        // Returning the published entry's table cost a copy of it and a
+        // Returning the published table instead cost a copy of it and a
         // release of `made`, two atomic reference counts.
         storage.withUnsafeMutablePointerToHeader { slot in
-            _ = _stdlib_atomicAcquiringInitializeARCRef(object: slot, desired: IdentityTableEntry(made))
+            _ = _stdlib_atomicAcquiringInitializeARCRef(object: slot, desired: made.storage)
         }
         return made
     }
@@ -86,12 +87,4 @@ struct IdentityTableCache: @unchecked Sendable {
 
     /// Whether `self` and `other` share one object (for tests).
     func isShared(with other: IdentityTableCache) -> Bool { storage === other.storage }
-}
-
-/// A published identity table, behind the one reference a cache's slot
-/// holds.
-@usableFromInline
-final class IdentityTableEntry {
-    @usableFromInline let table: IdentityTable
-    @usableFromInline init(_ table: IdentityTable) { self.table = table }
 }
