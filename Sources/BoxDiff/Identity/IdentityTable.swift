@@ -44,13 +44,13 @@ public struct IdentityTable: @unchecked Sendable, Hashable {
     /// otherwise (mixed, inexact or no rows).
     @usableFromInline let exactRowContentKind: ObjectIdentifier?
 
-    /// Where the row ids start in ``words``.
+    /// Where the row ids start in the table's words (``withWords(_:)``).
     @inlinable var rowIDsStart: Int { 2 &* sectionCount }
-    /// Where the row contents start in ``words``.
+    /// Where the row contents start in the table's words (``withWords(_:)``).
     @usableFromInline let rowContentsStart: Int
-    /// Where the section row offsets start in ``words``.
+    /// Where the section row offsets start in the table's words (``withWords(_:)``).
     @usableFromInline let offsetsStart: Int
-    /// Where the rows' sections start in ``words``.
+    /// Where the rows' sections start in the table's words (``withWords(_:)``).
     @usableFromInline let rowSectionsStart: Int
 
     /// The table of `box`, computed (not taken from the cache).
@@ -233,7 +233,7 @@ public struct IdentityTable: @unchecked Sendable, Hashable {
     }
     /// ``section(ofRow:)`` for an index known to be in range.
     @inlinable func section(_ i: Int) -> Int { Self.section(i, packedIn: word(rowSectionsStart &+ (i &>> 1))) }
-    /// Where things are in ``words``, for reading them through a raw
+    /// Where things are in the table's words (``withWords(_:)``), for reading them through a raw
     /// pointer without holding the table.
     @frozen @usableFromInline
     struct Layout {
@@ -251,7 +251,7 @@ public struct IdentityTable: @unchecked Sendable, Hashable {
         }
 
         /// ``IdentityTable/section(ofRow:)`` for an index known to be in
-        /// range, read from `words`, the table's ``IdentityTable/words``
+        /// range, read from `words`, the table's words (``IdentityTable/withWords(_:)``)
         /// (no bounds check).
         @inlinable func section(_ i: Int, in words: UnsafePointer<UInt64>) -> Int {
             IdentityTable.section(i, packedIn: words[rowSectionsStart &+ (i &>> 1)])

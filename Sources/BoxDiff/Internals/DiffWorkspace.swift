@@ -188,31 +188,6 @@ extension Array {
         refill(with: value, count: count)
     }
 
-    /// The most elements that ``init(overwriting:_:)`` zero-fills first:
-    /// below it, allocating through the standard library's unspecialized
-    /// code (its metadata lookup, about 600 instructions a call) costs
-    /// more than writing the zeros.
-    @inlinable
-    static var specializedAllocationLimit: Int { 1024 }
-
-    /// An array of `count` integers, every one of them written by `body`
-    /// (which must write all `count`): small ones zero-filled through code
-    /// specialized for `Element`, large ones left uninitialized for
-    /// `body` (no pass over memory that `body` overwrites anyway).
-    @inlinable
-    init(overwriting count: Int, _ body: (UnsafeMutableBufferPointer<Element>) -> Void)
-    where Element: FixedWidthInteger {
-        if count <= Self.specializedAllocationLimit {
-            self.init(filling: 0, count: count)
-            withUnsafeMutableBufferPointer { body($0) }
-        } else {
-            self.init(unsafeUninitializedCapacity: count) { buffer, initialized in
-                body(buffer)
-                initialized = count
-            }
-        }
-    }
-
     /// Makes the array `count` elements long for a caller that overwrites
     /// every one: unchanged (no pass over it) when it has that length
     /// already, otherwise `count` copies of some value.
