@@ -35,6 +35,11 @@ public final class DiffWorkspace {
     /// ``reusedListCapacity``).
     @exclusivity(unchecked) @usableFromInline var flatUpdateStates: [UInt8] = []
     @exclusivity(unchecked) @usableFromInline var flatMovedAwayNew: [UInt32] = []
+    /// The identity hashes of the last flat diff's old and new lists
+    /// (``FlatHashing/hashes(_:prefix:reusing:)``), whose buffers the next
+    /// flat diff writes again.
+    @exclusivity(unchecked) @usableFromInline var flatOldHashes: [UInt64] = []
+    @exclusivity(unchecked) @usableFromInline var flatNewHashes: [UInt64] = []
     /// The pairing maps of the last Box diff (``BoxMatching/pairs``): its
     /// buffer is reused by the next diff once that matching is gone.
     @exclusivity(unchecked) @usableFromInline var matchPairs: [UInt32] = []

@@ -124,13 +124,15 @@ enum SectionedBox {
         let layout = NodeLayout<Element.DifferenceIdentifier>()
         for section in box.sections {
             let source = withUnsafePointer(to: section.header!) { value(at: $0, as: Data.Element.self) }
+            // Reserved, then appended: `Array(unsafeUninitializedCapacity:)`
+            // allocates through the standard library's unspecialized code,
+            // which looks up the storage type's metadata on every call
+            // (about 540 instructions per section and stage).
             let elements = layout.withRows(section.rows) { count, rows in
-                [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-                    for r in 0..<count {
-                        (buffer.baseAddress! + r).initialize(to: value(at: rows.component(r), as: Element.self))
-                    }
-                    initialized = count
-                }
+                var elements: [Element] = []
+                elements.reserveCapacity(count)
+                for r in 0..<count { elements.append(value(at: rows.component(r), as: Element.self)) }
+                return elements
             }
             result.append(Data.Element(source: source, elements: elements))
         }

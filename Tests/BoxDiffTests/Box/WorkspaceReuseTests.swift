@@ -79,6 +79,31 @@ struct WorkspaceReuseTests {
         let flat = try StagedChangeset(source: Array(0..<(limit + 10)), target: [0], workspace: shared)
         #expect(flat[0].elementDeleted.count == limit + 9)
         #expect(shared.deletedRows.capacity == 0)
+        #expect(shared.flatOldHashes.capacity == 0)
+        #expect(shared.flatNewHashes.count == 1)
+    }
+
+    /// The flat API writes each diff's identity hashes into the buffers
+    /// the last diff kept (no allocation once they are large enough), and
+    /// its results are those of a fresh workspace whatever the buffers
+    /// held before: longer, shorter or the same length.
+    @Test func flatHashBuffersAreReused() throws {
+        let shared = try DiffWorkspace()
+        func address(_ list: [UInt64]) -> UnsafePointer<UInt64>? { list.withUnsafeBufferPointer { $0.baseAddress } }
+        _ = try StagedChangeset(source: Array(0..<40), target: Array(5..<45), workspace: shared)
+        #expect(shared.flatOldHashes.count == 40)
+        #expect(shared.flatNewHashes.count == 40)
+        let oldBuffer = address(shared.flatOldHashes)
+        let newBuffer = address(shared.flatNewHashes)
+        for (old, new) in [(Array(0..<30), Array((0..<30).reversed())), (Array(3..<40), [7, 3, 99]), ([], [1, 2])] {
+            let changeset = try StagedChangeset(source: old, target: new, workspace: shared)
+            #expect(changeset == (try StagedChangeset(source: old, target: new, workspace: DiffWorkspace())))
+            #expect((changeset.stages.last?.data ?? old) == new)
+            #expect(shared.flatOldHashes.count == old.count)
+            #expect(shared.flatNewHashes.count == new.count)
+            #expect(address(shared.flatOldHashes) == oldBuffer || old.isEmpty)
+            #expect(address(shared.flatNewHashes) == newBuffer)
+        }
     }
 
     /// A flat element: `id` names it, `value` is its content.
