@@ -9,7 +9,8 @@ import Foundation
 /// sections, with the change fractions of `--delete`, `--insert`,
 /// `--move` and `--update` (default: the usual mix; e.g. `--delete 0
 /// --insert 0 --move 0 --update 0.05` is one updated row in 20, the
-/// typical state change of an app). Engines: `box` (old Box's identity table cached, the new Box
+/// typical state change of an app; with `--move 0` no section moves
+/// either, and no row changes section). Engines: `box` (old Box's identity table cached, the new Box
 /// built and hashed each diff, as in `BoxEngine`), `flat` (the same
 /// elements as arrays), `core-heckel` (the C core on pre-hashed ids),
 /// `floor` (the hash join on pre-hashed ids), and the render loop:

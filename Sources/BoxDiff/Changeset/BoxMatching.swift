@@ -38,10 +38,11 @@ struct BoxMatching {
     /// The same for sections (header or footer not `==`).
     @usableFromInline let patchedSectionContents: [UInt64]
     /// Whether ``rowResult`` holds the core's whole layout of the rows
-    /// (deletes, inserts and minimal moves), not the maps alone: for a
-    /// single-batch diff of one section on each side, which
-    /// ``BoxSingleBatchPlan/oneSectionUpdate(_:style:workspace:)`` lays out as
-    /// the flat API does.
+    /// (deletes, inserts and minimal moves over the flat rows), not the
+    /// maps alone: for a single-batch diff of one section on each side, or
+    /// of the same sections in the same order, which
+    /// ``BoxSingleBatchPlan/flatLayoutUpdate(_:style:workspace:)`` lays out
+    /// as the flat API does (when no row changes section).
     @usableFromInline let rowsHaveLayout: Bool
 
     /// Pairs `source` with `target`, reading (and filling) their cached
@@ -119,9 +120,11 @@ struct BoxMatching {
         // storage, atomically: they are made only when the core reported a
         // duplicate or two different ids were paired, and then
         // ``Pairing/pair(_:_:options:workspace:pairsOnly:)`` starts over.
-        // One section on each side in one batch: the core's own layout of
-        // the rows (its moves too) is the batch's, as in the flat API.
-        let rowsHaveLayout = options.mode == .singleBatch && old.sectionCount == 1 && new.sectionCount == 1
+        // One section on each side, or the same sections in order, in one
+        // batch: the core's own layout of the rows (its moves too) can be
+        // the batch's, as in the flat API.
+        let rowsHaveLayout =
+            options.mode == .singleBatch && (sectionsInOrder || (old.sectionCount == 1 && new.sectionCount == 1))
         let rowDuplicate = try old.withWords { (o) throws(DiffError) in
             try new.withWords { (n) throws(DiffError) in
                 try Pairing.run(
@@ -230,6 +233,11 @@ struct BoxMatching {
         @inlinable func newPath(_ j: Int) -> ElementPath {
             let t = newSection(j)
             return ElementPath(section: t, row: j - newStart(t))
+        }
+        /// The old path of old flat row `i`.
+        @inlinable func oldPath(_ i: Int) -> ElementPath {
+            let s = oldSection(i)
+            return ElementPath(section: s, row: i - oldStart(s))
         }
     }
 

@@ -34,10 +34,11 @@ struct BoxSingleBatchPlan {
 
     @usableFromInline
     init(_ m: borrowing BoxMatching, style: UpdateStyle, workspace: borrowing DiffWorkspace) throws(DiffError) {
-        // One section on each side, the same one: the flat layout of its
-        // rows (BoxSingleBatchPlan+OneSection.swift).
-        if Self.hasOneSection(m) {
-            update = Self.oneSectionUpdate(m, style: style, workspace: workspace)
+        // The same sections in order, unchanged, no row changing section
+        // (most often one section): the flat layout of the rows
+        // (BoxSingleBatchPlan+FlatLayout.swift).
+        if Self.hasFlatLayout(m) {
+            update = Self.flatLayoutUpdate(m, style: style, workspace: workspace)
             return
         }
         let none = BoxMatching.none

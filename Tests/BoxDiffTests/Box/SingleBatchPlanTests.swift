@@ -39,7 +39,7 @@ struct SingleBatchPlanTests {
 
     /// The pair's rows, each side's in one section, diffed in one batch
     /// by the public API: it must take the one-section layout
-    /// (``BoxSingleBatchPlan/oneSectionUpdate(_:style:workspace:)``, the flat
+    /// (``BoxSingleBatchPlan/flatLayoutUpdate(_:style:workspace:)``, the flat
     /// API's layout of the rows), pass the batch-update validator (UIKit's
     /// rules, and the replay: the rows end as the target's, each changed
     /// row refreshed once), and move no more rows than the fewest moves
@@ -63,11 +63,11 @@ struct SingleBatchPlanTests {
                 options.updateStyle = style
                 let label = "seed \(seed) \(algorithm) \(style)"
                 let m = try BoxMatching(source: old, target: new, options: options, workspace: workspace)
-                guard BoxSingleBatchPlan.hasOneSection(m) else {
+                guard BoxSingleBatchPlan.hasFlatLayout(m) else {
                     found.append("\(label): the one-section layout was not taken")
                     continue
                 }
-                let one = BoxSingleBatchPlan.oneSectionUpdate(m, style: style, workspace: workspace)
+                let one = BoxSingleBatchPlan.flatLayoutUpdate(m, style: style, workspace: workspace)
                 let changeset = try StagedChangeset(source: old, target: new, options: options)
                 let calls = changeset.first?.batchUpdate ?? BatchUpdate()
                 if calls != one {
@@ -85,6 +85,130 @@ struct SingleBatchPlanTests {
             }
         }
         return found
+    }
+
+    /// `new`'s rows under `old`'s sections (ids, headers and footers, in
+    /// order), each row that `old` has in the first old section holding
+    /// its id, each new row where it was in `new` (its section index
+    /// wrapped), so that no row changes section (with duplicate ids,
+    /// pairing may still cross sections).
+    static func inOrder(_ old: BoxGenerators.TestBox, _ new: BoxGenerators.TestBox) -> BoxGenerators.TestBox {
+        guard !old.sections.isEmpty else { return old }
+        var home: [Int: Int] = [:]
+        for (s, section) in old.sections.enumerated() {
+            for row in section.rows where home[row.id] == nil { home[row.id] = s }
+        }
+        var sections = old.sections.map { section in
+            var copy = section
+            copy.rows = []
+            return copy
+        }
+        for (t, section) in new.sections.enumerated() {
+            for row in section.rows { sections[home[row.id] ?? t % sections.count].rows.append(row) }
+        }
+        return Box(sections: sections)
+    }
+
+    /// The pair's new rows under the old sections, in order (``inOrder(_:_:)``),
+    /// diffed in one batch by the public API: with `requireFlat` (no
+    /// duplicate ids, comparable headers) it must take the flat layout
+    /// (``BoxSingleBatchPlan/flatLayoutUpdate(_:style:workspace:)``, paths
+    /// mapped to their sections); either way, it must pass the
+    /// batch-update validator and move no more rows than the fewest moves.
+    static func inOrderProblems(
+        _ old: BoxGenerators.TestBox, _ new: BoxGenerators.TestBox, seed: UInt64, requireFlat: Bool
+    ) throws -> [String] {
+        let new = inOrder(old, new)
+        var found: [String] = []
+        let workspace = try DiffWorkspace()
+        for algorithm in [DiffAlgorithm.heckel, .lcs] {
+            for style in [UpdateStyle.reload, .reconfigure] {
+                var options = DiffOptions(algorithm: algorithm)
+                options.mode = .singleBatch
+                options.updateStyle = style
+                let label = "seed \(seed) \(algorithm) \(style)"
+                let m = try BoxMatching(source: old, target: new, options: options, workspace: workspace)
+                let flat = BoxSingleBatchPlan.hasFlatLayout(m)
+                if !flat && requireFlat {
+                    found.append("\(label): the flat layout was not taken")
+                }
+                let changeset = try StagedChangeset(source: old, target: new, options: options)
+                let calls = changeset.first?.batchUpdate ?? BatchUpdate()
+                if flat {
+                    let layout = BoxSingleBatchPlan.flatLayoutUpdate(m, style: style, workspace: workspace)
+                    if calls != layout {
+                        found.append(
+                            "\(label): the diff's calls are not the layout's\n  diff   \(calls)\n  layout \(layout)")
+                    }
+                }
+                let violations = changeset.violations(from: old)
+                if !violations.isEmpty {
+                    found.append("\(label): \(violations.count) violations, first: \(violations[0])\n  \(calls)")
+                }
+                let kept = try m.rowsKeptInPlace(workspace: workspace).reduce(0) { $0 + Int($1) }
+                if calls.elementMoved.count > m.pairedRowCount - kept {
+                    found.append(
+                        "\(label): \(calls.elementMoved.count) moves, \(m.pairedRowCount - kept) at most\n  \(calls)")
+                }
+            }
+        }
+        return found
+    }
+
+    /// Several sections kept in order, rows edited within them: the flat
+    /// layout, paths in their sections.
+    @Test func sectionsInOrderTakeTheFlatLayout() async {
+        await expectNoProblems(
+            count: 600, sections: 2...6, rows: 0...10,
+            shape: { BoxPairShape(maxSections: $0, maxRowsPerSection: $1, editRate: 0.25) },
+            { try Self.inOrderProblems($0, $1, seed: $2, requireFlat: true) })
+    }
+
+    /// The same with incomparable components (re-bound rows) and duplicate
+    /// ids (whose pairing may cross sections: then the general plan).
+    @Test func sectionsInOrderWithIncomparableRowsAndDuplicatesAreValid() async {
+        await expectNoProblems(
+            count: 500, sections: 2...6, rows: 0...12,
+            shape: {
+                BoxPairShape(
+                    maxSections: $0, maxRowsPerSection: $1, duplicates: $1 % 2 == 0, editRate: 0.3,
+                    incomparableRate: 0.25)
+            }, { try Self.inOrderProblems($0, $1, seed: $2, requireFlat: false) })
+    }
+
+    /// A row that changes section, the sections in order: the general plan
+    /// (the flat layout would leave the row where it was), valid.
+    @Test func aRowChangingSectionTakesTheGeneralPlan() throws {
+        func box(_ rows: [[Int]]) -> BoxGenerators.TestBox {
+            Box(
+                sections: rows.enumerated().map { s, ids in
+                    Section(id: s, rows: ids.map { Node(id: $0, component: $0) })
+                })
+        }
+        let old = box([[1, 2, 3], [4, 5]])
+        let new = box([[1, 2], [3, 4, 5]])
+        var options = DiffOptions()
+        options.mode = .singleBatch
+        let workspace = try DiffWorkspace()
+        let m = try BoxMatching(source: old, target: new, options: options, workspace: workspace)
+        #expect(m.rowsHaveLayout)
+        #expect(!BoxSingleBatchPlan.hasFlatLayout(m))
+        let changeset = try StagedChangeset(source: old, target: new, options: options)
+        #expect(
+            changeset.first?.elementMoved == [
+                Move(source: ElementPath(section: 0, row: 2), destination: ElementPath(section: 1, row: 0))
+            ])
+        #expect(changeset.violations(from: old).isEmpty)
+        // Row 3 back in section 0, after an insert there: the flat layout,
+        // in section paths.
+        let back = box([[1, 2, 9, 3], [5, 4]])
+        let n = try BoxMatching(source: old, target: back, options: options, workspace: workspace)
+        #expect(BoxSingleBatchPlan.hasFlatLayout(n))
+        let calls = try StagedChangeset(source: old, target: back, options: options)
+        #expect(calls.first?.elementInserted == [ElementPath(section: 0, row: 2)])
+        #expect(calls.first?.elementMoved.count == 1)
+        #expect(calls.first?.elementMoved.allSatisfy { $0.source.section == 1 && $0.destination.section == 1 } == true)
+        #expect(calls.violations(from: old).isEmpty)
     }
 
     /// One section: every kind of row edit, moves off the core's own run.
