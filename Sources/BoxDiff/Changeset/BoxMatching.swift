@@ -100,7 +100,10 @@ struct BoxMatching {
             pairs.append(contentsOf: result.oldToNew)
             pairs.append(contentsOf: result.newToOld)
             sectionsMinimal = result.isMinimal
-            sectionsInOrder = false
+            // The same sections in order after all (more than
+            // `sameSections` compares, or ids it could not tell apart):
+            // every section paired with the one at its own index.
+            sectionsInOrder = old.sectionCount == new.sectionCount && Self.pairsInPlace(result.oldToNew)
         }
         var patchedSections: [UInt64] = []
         let changedSections = pairs.withUnsafeBufferPointer { p in
@@ -316,6 +319,14 @@ struct BoxMatching {
         if !IdentityHashing.isInjective(S.self) {
             for s in 0..<count where source.sections[s].id != target.sections[s].id { return false }
         }
+        return true
+    }
+
+    /// Whether every entry of `oldToNew` is its own index (each old
+    /// section paired with the new one at its index).
+    @inlinable
+    static func pairsInPlace(_ oldToNew: UnsafeBufferPointer<UInt32>) -> Bool {
+        for s in 0..<oldToNew.count where oldToNew[s] != UInt32(truncatingIfNeeded: s) { return false }
         return true
     }
 

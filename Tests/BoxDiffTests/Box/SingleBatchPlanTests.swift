@@ -164,6 +164,16 @@ struct SingleBatchPlanTests {
             { try Self.inOrderProblems($0, $1, seed: $2, requireFlat: true) })
     }
 
+    /// More sections than the matching compares directly (32): the core
+    /// pairs them, each with the one at its index, and the rows take the
+    /// flat layout all the same.
+    @Test func manySectionsInOrderTakeTheFlatLayout() async {
+        await expectNoProblems(
+            count: 120, sections: 33...45, rows: 0...4,
+            shape: { BoxPairShape(maxSections: $0, maxRowsPerSection: $1, editRate: 0.25) },
+            { try Self.inOrderProblems($0, $1, seed: $2, requireFlat: true) })
+    }
+
     /// The same with incomparable components (re-bound rows) and duplicate
     /// ids (whose pairing may cross sections: then the general plan).
     @Test func sectionsInOrderWithIncomparableRowsAndDuplicatesAreValid() async {
