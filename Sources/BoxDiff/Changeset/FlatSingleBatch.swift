@@ -247,7 +247,7 @@ enum FlatSingleBatch {
 /// old Box, a new index's in the new one. Raw views of both tables (valid
 /// inside ``BoxMatching/withRaw(_:)``): no reference, so passing one, or
 /// `nil`, costs no reference count and no value witness.
-@usableFromInline
+@frozen @usableFromInline
 struct FlatSectionPaths {
     /// The Box matching's raw views.
     @usableFromInline let raw: BoxMatching.Raw
