@@ -52,39 +52,7 @@ struct SingleBatchPlanTests {
     static func oneSectionProblems(_ old: BoxGenerators.TestBox, _ new: BoxGenerators.TestBox, seed: UInt64)
         throws -> [String]
     {
-        let old = oneSection(old)
-        let new = oneSection(new)
-        var found: [String] = []
-        let workspace = try DiffWorkspace()
-        for algorithm in [DiffAlgorithm.heckel, .lcs] {
-            for style in [UpdateStyle.reload, .reconfigure] {
-                var options = DiffOptions(algorithm: algorithm)
-                options.mode = .singleBatch
-                options.updateStyle = style
-                let label = "seed \(seed) \(algorithm) \(style)"
-                let m = try BoxMatching(source: old, target: new, options: options, workspace: workspace)
-                guard BoxSingleBatchPlan.hasFlatLayout(m) else {
-                    found.append("\(label): the one-section layout was not taken")
-                    continue
-                }
-                let one = BoxSingleBatchPlan.flatLayoutUpdate(m, style: style, workspace: workspace)
-                let changeset = try StagedChangeset(source: old, target: new, options: options)
-                let calls = changeset.first?.batchUpdate ?? BatchUpdate()
-                if calls != one {
-                    found.append("\(label): the diff's calls are not the layout's\n  diff   \(calls)\n  layout \(one)")
-                }
-                let violations = changeset.violations(from: old)
-                if !violations.isEmpty {
-                    found.append("\(label): \(violations.count) violations, first: \(violations[0])\n  \(calls)")
-                }
-                let kept = try m.rowsKeptInPlace(workspace: workspace).reduce(0) { $0 + Int($1) }
-                if one.elementMoved.count > m.pairedRowCount - kept {
-                    found.append(
-                        "\(label): \(one.elementMoved.count) moves, \(m.pairedRowCount - kept) at most\n  \(one)")
-                }
-            }
-        }
-        return found
+        try layoutProblems(oneSection(old), oneSection(new), seed: seed, requireFlat: true)
     }
 
     /// `new`'s rows under `old`'s sections (ids, headers and footers, in
@@ -118,7 +86,16 @@ struct SingleBatchPlanTests {
     static func inOrderProblems(
         _ old: BoxGenerators.TestBox, _ new: BoxGenerators.TestBox, seed: UInt64, requireFlat: Bool
     ) throws -> [String] {
-        let new = inOrder(old, new)
+        try layoutProblems(old, inOrder(old, new), seed: seed, requireFlat: requireFlat)
+    }
+
+    /// `old` → `new` diffed in one batch by the public API under every
+    /// algorithm and update style: with `requireFlat` it must take the
+    /// flat layout (and make its calls); either way it must pass the
+    /// batch-update validator and move no more rows than the fewest moves.
+    static func layoutProblems(
+        _ old: BoxGenerators.TestBox, _ new: BoxGenerators.TestBox, seed: UInt64, requireFlat: Bool
+    ) throws -> [String] {
         var found: [String] = []
         let workspace = try DiffWorkspace()
         for algorithm in [DiffAlgorithm.heckel, .lcs] {
