@@ -124,6 +124,12 @@ struct BoxDiffBench: ParsableCommand {
     )
     var batchMode: BatchModeArgument = .staged
 
+    @Option(
+        help:
+            "Row components of the box engines (box, box-cold, sectioned's Boxes, --small's box, diff and render): uint64 (an exact content hash: equal hashes need no ==) or string (the row's content as a String: equal hashes are confirmed with ==, as for most apps' components)."
+    )
+    var content: ContentArgument = .uint64
+
     func validate() throws {
         guard runs >= 1, warmups >= 0, sections >= 1, iterations >= 0, minTime >= 0 else {
             throw ValidationError("--runs must be ≥ 1, --warmups ≥ 0, --sections ≥ 1, --min-time ≥ 0")
@@ -187,6 +193,7 @@ struct BoxDiffBench: ParsableCommand {
     }
 
     func run() throws {
+        BoxEngine.stringContent = content == .string
         if let markdownFrom {
             var text = ""
             for path in markdownFrom.split(separator: ",") {
@@ -333,6 +340,11 @@ enum BatchModeArgument: String, ExpressibleByArgument, CaseIterable, Sendable {
         options.mode = self == .single ? .singleBatch : .staged
         return options
     }
+}
+
+enum ContentArgument: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case uint64
+    case string
 }
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {

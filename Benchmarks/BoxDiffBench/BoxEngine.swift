@@ -19,7 +19,10 @@ func makeBoxEngine(sections: Int, cold: Bool, options: DiffOptions = DiffOptions
 /// it. Rows keep the new list's order within their section. With the
 /// `mix` preset, one in fifty sections (at least one when there are two or
 /// more) moves to a random place; other presets keep the section order.
-/// Each row's component is its element's content (a `UInt64`).
+/// Each row's component is its element's content (a `UInt64`), or with
+/// `--content string` that content as a `String` (not an exact content
+/// kind, so the diff confirms equal content hashes with `==`, as for most
+/// apps' components).
 ///
 /// `box`: as in an app, the old Box was already diffed on the previous
 /// render, so its identity table is cached before timing; the new Box is
@@ -37,6 +40,15 @@ final class BoxEngine: BenchEngine {
     private(set) var old = Box<Int, UUID>.empty
     private var newSections: [Section<Int, UUID>] = []
     private var changeset: StagedChangeset<Box<Int, UUID>>?
+
+    /// Whether rows hold their content as a `String` (`--content string`),
+    /// set once at start, before any engine is made.
+    nonisolated(unsafe) static var stringContent = false
+
+    /// A row's component: `content`, or its decimal `String`.
+    static func component(_ content: UInt64) -> Component {
+        stringContent ? Component(String(content)) : Component(content)
+    }
 
     init(sections: Int, cold: Bool, options: DiffOptions = DiffOptions()) {
         sectionCount = max(1, sections)
@@ -57,7 +69,7 @@ final class BoxEngine: BenchEngine {
         for (i, item) in workload.old.enumerated() {
             let k = workload.old.isEmpty ? 0 : i * s / workload.old.count
             sectionOf[item.id] = k
-            oldRows[k].append(Node(id: item.id, component: item.content))
+            oldRows[k].append(Node(id: item.id, component: Self.component(item.content)))
         }
         // New: kept rows stay, some jump section, inserts follow their predecessor.
         let jump = workload.preset == .mix ? UInt64(max(0, min(1, workload.mix.move / 2)) * 1_000_000) : 0
@@ -68,7 +80,7 @@ final class BoxEngine: BenchEngine {
             if sectionOf[item.id] != nil, s > 1, rng.next() % 1_000_000 < jump {
                 k = (k + 1 + Int(rng.next() % UInt64(s - 1))) % s
             }
-            newRows[k].append(Node(id: item.id, component: item.content))
+            newRows[k].append(Node(id: item.id, component: Self.component(item.content)))
             previous = k
         }
         old = Box(sections: (0..<s).map { Section(id: $0, header: Component("Section \($0)"), rows: oldRows[$0]) })

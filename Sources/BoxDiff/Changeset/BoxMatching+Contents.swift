@@ -10,10 +10,13 @@ extension BoxMatching {
     /// flat buffer (borrowed, not retained: `target` outlives the call);
     /// then one walk over the old rows compares in place. Both per-row
     /// loops are the non-generic ones of ``Component``; only the walk over
-    /// sections is generic.
+    /// sections is generic, and inlinable: run unspecialized, each
+    /// section's rows cost a run-time look-up of `Node<R>`'s metadata
+    /// (through the runtime's locked cache), about 4,500 instructions per
+    /// diff of 20 rows with `String` components, a fifth of the diff.
     /// - Complexity: O(rows), plus one `==` per paired row with equal
     ///   hashes.
-    @usableFromInline
+    @inlinable
     static func rowsChangedDespiteHash<S, R>(
         _ source: Box<S, R>, _ target: Box<S, R>, old: IdentityTable, new: IdentityTable,
         oldToNew: UnsafeBufferPointer<UInt32>
