@@ -126,7 +126,7 @@ struct BoxDiffBench: ParsableCommand {
 
     @Option(
         help:
-            "Row components of the box engines (box, box-cold, sectioned's Boxes, --small's box, diff and render): uint64 (an exact content hash: equal hashes need no ==) or string (the row's content as a String: equal hashes are confirmed with ==, as for most apps' components)."
+            "Row components of the box engines (box, box-cold, --small's box, diff and render; the sectioned engine's elements keep a UInt64): uint64 (an exact content hash: equal hashes need no ==) or string (the row's content as a String: equal hashes are confirmed with ==, as for most apps' components)."
     )
     var content: ContentArgument = .uint64
 

@@ -42,8 +42,13 @@ final class SectionedEngine: BenchEngine {
             ArraySection(
                 model: section.id,
                 elements: try section.rows.map { row in
-                    guard let content = row.component.value(as: UInt64.self) else {
-                        throw BenchFailure("sectioned: a row without a UInt64 component")
+                    // `--content string` gives the Box rows their content
+                    // as a String; the sections hold it as a UInt64 anyway.
+                    guard
+                        let content = row.component.value(as: UInt64.self)
+                            ?? row.component.value(as: String.self).flatMap({ UInt64($0) })
+                    else {
+                        throw BenchFailure("sectioned: a row without a UInt64 (or decimal String) component")
                     }
                     return BenchItem(id: row.id, content: content)
                 })
