@@ -68,9 +68,11 @@ extension BoxSingleBatchPlan {
         let update =
             multiple
             ? m.withRaw { raw in
+                // Moved out (`Array.take`): passed as it is, the captured
+                // list was copied, a retain and a release.
                 FlatSingleBatch.update(
-                    result: m.rowResult, updated: &updated, style: style, workspace: workspace, reconfigured: rebound,
-                    sections: FlatSectionPaths(raw))
+                    result: m.rowResult, updated: &updated, style: style, workspace: workspace,
+                    reconfigured: Array.take(&rebound), sections: FlatSectionPaths(raw))
             }
             : FlatSingleBatch.update(
                 result: m.rowResult, updated: &updated, style: style, workspace: workspace,
