@@ -39,8 +39,8 @@ struct BoxMatching {
     @usableFromInline let patchedSectionContents: [UInt64]
     /// Whether ``rowResult`` holds the core's whole layout of the rows
     /// (deletes, inserts and minimal moves over the flat rows), not the
-    /// maps alone: for a single-batch diff of one section on each side, or
-    /// of the same sections in the same order, which
+    /// maps alone: for a single-batch diff of the same sections in the
+    /// same order (most often one section on each side), which
     /// ``BoxSingleBatchPlan/flatLayoutUpdate(_:style:workspace:)`` lays out
     /// as the flat API does (when no row changes section).
     @usableFromInline let rowsHaveLayout: Bool
@@ -123,11 +123,10 @@ struct BoxMatching {
         // storage, atomically: they are made only when the core reported a
         // duplicate or two different ids were paired, and then
         // ``Pairing/pair(_:_:options:workspace:pairsOnly:)`` starts over.
-        // One section on each side, or the same sections in order, in one
-        // batch: the core's own layout of the rows (its moves too) can be
-        // the batch's, as in the flat API.
-        let rowsHaveLayout =
-            options.mode == .singleBatch && (sectionsInOrder || (old.sectionCount == 1 && new.sectionCount == 1))
+        // The same sections in order (one section on each side, the same
+        // one, included), in one batch: the core's own layout of the rows
+        // (its moves too) can be the batch's, as in the flat API.
+        let rowsHaveLayout = options.mode == .singleBatch && sectionsInOrder
         let rowDuplicate = try old.withWords { (o) throws(DiffError) in
             try new.withWords { (n) throws(DiffError) in
                 try Pairing.run(

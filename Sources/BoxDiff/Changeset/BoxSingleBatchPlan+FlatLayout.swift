@@ -83,18 +83,18 @@ extension BoxSingleBatchPlan {
     }
 
     /// Whether ``flatLayoutUpdate(_:style:workspace:)`` lays out `m`: the
-    /// core's layout of the rows, and one section on each side, the same
-    /// one, or the same sections in order (``BoxMatching/sectionsInOrder``),
-    /// every header and footer unchanged and no paired row in another
-    /// section than its partner's.
+    /// core's layout of the rows, which the matching asks for only with the
+    /// same sections in order (``BoxMatching/sectionsInOrder``; most often
+    /// one section on each side), every header and footer unchanged and no
+    /// paired row in another section than its partner's.
     /// - Complexity: O(sections), plus O(rows) for several sections.
     @inline(__always)
     static func hasFlatLayout(_ m: borrowing BoxMatching) -> Bool {
+        // The layout implies the sections in order, as many on each side.
         guard m.rowsHaveLayout else { return false }
-        if m.old.sectionCount == 1 && m.new.sectionCount == 1 {
-            return m.sectionOldToNew(0) == 0 && !m.sectionUpdated(old: 0, new: 0)
-        }
-        return m.sectionsInOrder && sectionsStayUnchanged(m)
+        // One section: no row can change section.
+        if m.old.sectionCount == 1 { return !m.sectionUpdated(old: 0, new: 0) }
+        return sectionsStayUnchanged(m)
     }
 
     /// Whether no section of `m`, whose sections are the same in order, has
