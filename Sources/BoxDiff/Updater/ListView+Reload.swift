@@ -83,33 +83,33 @@ extension ListView {
     ) {
         let calls = stages + index
         if !calls.pointee.batchUpdate.sectionDeleted.isEmpty {
-            deleteSections(IndexSet(runsOf: calls.pointee.batchUpdate.sectionDeleted))
+            deleteSections(IndexSet(runsOf: calls.pointee.batchUpdate.sectionDeleted.unretained))
         }
         if !calls.pointee.batchUpdate.sectionInserted.isEmpty {
-            insertSections(IndexSet(runsOf: calls.pointee.batchUpdate.sectionInserted))
+            insertSections(IndexSet(runsOf: calls.pointee.batchUpdate.sectionInserted.unretained))
         }
         if !calls.pointee.batchUpdate.sectionUpdated.isEmpty {
-            reloadSections(IndexSet(runsOf: calls.pointee.batchUpdate.sectionUpdated))
+            reloadSections(IndexSet(runsOf: calls.pointee.batchUpdate.sectionUpdated.unretained))
         }
-        for move in calls.pointee.batchUpdate.sectionMoved {
+        for move in calls.pointee.batchUpdate.sectionMoved.unretained {
             moveSection(move.source, toSection: move.destination)
         }
         if !calls.pointee.batchUpdate.elementDeleted.isEmpty {
-            let paths = indexPaths.filled(with: calls.pointee.batchUpdate.elementDeleted)
+            let paths = indexPaths.filled(with: calls.pointee.batchUpdate.elementDeleted.unretained)
             deleteItems(at: paths)
             indexPaths.keep(paths)
         }
         if !calls.pointee.batchUpdate.elementInserted.isEmpty {
-            let paths = indexPaths.filled(with: calls.pointee.batchUpdate.elementInserted)
+            let paths = indexPaths.filled(with: calls.pointee.batchUpdate.elementInserted.unretained)
             insertItems(at: paths)
             indexPaths.keep(paths)
         }
         if !calls.pointee.batchUpdate.elementUpdated.isEmpty {
-            let paths = indexPaths.filled(with: calls.pointee.batchUpdate.elementUpdated)
+            let paths = indexPaths.filled(with: calls.pointee.batchUpdate.elementUpdated.unretained)
             reloadItems(at: paths)
             indexPaths.keep(paths)
         }
-        for move in calls.pointee.batchUpdate.elementMoved {
+        for move in calls.pointee.batchUpdate.elementMoved.unretained {
             moveItem(at: move.source.indexPath, to: move.destination.indexPath)
         }
     }
@@ -117,7 +117,7 @@ extension ListView {
     /// Refreshes rows after the batch that moved them (paths after it):
     /// reconfigures where the system has them (iOS 15), reloads before.
     @inlinable
-    func reconfigure(_ paths: [ElementPath], indexPaths buffer: IndexPathBuffer) {
+    func reconfigure(_ paths: UnsafeBufferPointer<ElementPath>, indexPaths buffer: IndexPathBuffer) {
         let indexPaths = buffer.filled(with: paths)
         if #available(iOS 15.0, tvOS 15.0, macCatalyst 15.0, *) {
             reconfigureItems(at: indexPaths)
@@ -147,13 +147,13 @@ final class IndexPathBuffer {
     @usableFromInline
     init() {}
 
-    /// `elements` as index paths (`section`, `row`), in reused storage:
-    /// the storage of the last list given back with ``keep(_:)``.
+    /// `source`'s paths as index paths (`section`, `row`), in reused
+    /// storage: the storage of the last list given back with ``keep(_:)``.
     @inlinable
-    func filled(with elements: [ElementPath]) -> [IndexPath] {
+    func filled(with source: UnsafeBufferPointer<ElementPath>) -> [IndexPath] {
         var result: [IndexPath] = []
         swap(&result, &paths)
-        let count = elements.count
+        let count = source.count
         if result.capacity > DiffWorkspace.reusedListCapacity { result = [] }
         // A few extra paths dropped one by one (removeLast is specialized
         // here; removeSubrange goes through the generic range replacement).
@@ -166,15 +166,13 @@ final class IndexPathBuffer {
                 extra -= 1
             }
         }
-        elements.withUnsafeBufferPointer { source in
-            let written = result.count
-            result.withUnsafeMutableBufferPointer { buffer in
-                for k in 0..<written { buffer[k] = source[k].indexPath }
-            }
-            if written < count {
-                result.reserveCapacity(count)
-                for k in written..<count { result.append(source[k].indexPath) }
-            }
+        let written = result.count
+        result.withUnsafeMutableBufferPointer { buffer in
+            for k in 0..<written { buffer[k] = source[k].indexPath }
+        }
+        if written < count {
+            result.reserveCapacity(count)
+            for k in written..<count { result.append(source[k].indexPath) }
         }
         return result
     }
@@ -184,6 +182,23 @@ final class IndexPathBuffer {
     @inlinable
     func keep(_ list: consuming [IndexPath]) {
         if list.capacity <= DiffWorkspace.reusedListCapacity { paths = list }
+    }
+}
+
+extension Array {
+    /// The elements in place, as a buffer pointer that does not retain the
+    /// array's storage: valid while the array lives unchanged (for a
+    /// stage's lists: while its changeset is being applied).
+    ///
+    /// Passing a list read through a pointer (`calls.pointee.batchUpdate
+    /// .elementDeleted`) to a function that is not inlined retained its
+    /// storage for the call and released it after, two atomic operations
+    /// per list and stage; reading its address and count does not.
+    /// (An array of structs is always contiguous, so the address is
+    /// there whenever the count is not zero.)
+    @inlinable
+    var unretained: UnsafeBufferPointer<Element> {
+        UnsafeBufferPointer(start: _baseAddressIfContiguous, count: count)
     }
 }
 
@@ -209,6 +224,12 @@ extension IndexSet {
     /// - Complexity: O(runs) for an ascending list, else O(k log k).
     @inlinable
     init(runsOf list: [Int]) {
+        self = list.withUnsafeBufferPointer { IndexSet(runsOf: $0) }
+    }
+
+    /// The same for a list read in place (not retained).
+    @inlinable
+    init(runsOf list: UnsafeBufferPointer<Int>) {
         var ascending = true
         var i = 1
         while i < list.count {
@@ -318,7 +339,7 @@ extension StageApplier {
                 completion: gate.map { gate in { _ in gate.finish() } }
                     ?? (isLast ? completion.map { completion in { _ in completion() } } : nil))
             if reconfigures {
-                view.reconfigure(first[index].batchUpdate.elementReconfigured, indexPaths: indexPaths)
+                view.reconfigure(first[index].batchUpdate.elementReconfigured.unretained, indexPaths: indexPaths)
             }
             gate?.open()
         }
