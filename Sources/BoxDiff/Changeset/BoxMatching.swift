@@ -9,18 +9,23 @@ struct BoxMatching {
 
     @usableFromInline let old: IdentityTable
     @usableFromInline let new: IdentityTable
-    /// The sections' maps in one buffer (the workspace's, reused by the
-    /// next diff): old section → new section, then new section → old
-    /// section; `none`: no partner.
-    @usableFromInline let pairs: [UInt32]
-    /// The core's result holding the rows' maps, read in place (not copied
-    /// out: at 100,000 rows the copy was 800 KB, a tenth of the diff's
-    /// cache misses). It is the workspace's, so a matching is valid until
-    /// the workspace's next diff: it lives within one diff.
-    @usableFromInline let rowResult: CoreResult
-    /// Old flat row → new flat row (`none`: no partner), in ``rowResult``.
+    /// The sections' maps in one buffer: old section → new section, then
+    /// new section → old section; `none`: no partner.
+    ///
+    /// This buffer and the rows' maps below are the workspace's: the
+    /// sections' in its `matchPairs`, the rows' in the core's result (its
+    /// `result`, whose layout of the rows the single-batch plan reads
+    /// too), read in place (a copy of the rows' maps was 800 KB at 100,000
+    /// rows, a tenth of the diff's cache misses). So a matching is valid
+    /// until the workspace's next diff: it lives within one diff, and the
+    /// plans take the same workspace. Held as pointers, not retained: a
+    /// reference to each held here was an atomic retain and release per
+    /// diff.
+    @usableFromInline let pairs: UnsafePointer<UInt32>
+    /// Old flat row → new flat row (`none`: no partner), in the core's
+    /// result.
     @usableFromInline let rowOldToNewMap: UnsafePointer<UInt32>
-    /// New flat row → old flat row, in ``rowResult``.
+    /// New flat row → old flat row, in the core's result.
     @usableFromInline let rowNewToOldMap: UnsafePointer<UInt32>
     /// How many rows the pairing paired (a capacity hint for the plans'
     /// delete and insert lists).
@@ -37,7 +42,7 @@ struct BoxMatching {
     @usableFromInline let patchedRowContents: [UInt64]
     /// The same for sections (header or footer not `==`).
     @usableFromInline let patchedSectionContents: [UInt64]
-    /// Whether ``rowResult`` holds the core's whole layout of the rows
+    /// Whether the core's result holds its whole layout of the rows
     /// (deletes, inserts and minimal moves over the flat rows), not the
     /// maps alone: for a single-batch diff of the same sections in the
     /// same order (most often one section on each side), which
@@ -154,10 +159,12 @@ struct BoxMatching {
             }
         }
         pairs.append(Self.none)  // never empty: raw views have an address
-        workspace.matchPairs = pairs
+        // The buffer moves to the workspace (same storage, same address).
+        let sectionMaps = pairs.unretained.baseAddress!
+        workspace.matchPairs = consume pairs
         // Each local given up (`consume`), not copied and then released.
         self.init(
-            old: consume old, new: consume new, pairs: consume pairs, rows: consume result,
+            old: consume old, new: consume new, pairs: sectionMaps, rows: result,
             pairedRowCount: pairedRowCount, isMinimal: isMinimal, sectionsInOrder: sectionsInOrder,
             patchedRowContents: consume patchedRows, patchedSectionContents: consume patchedSections,
             rowsHaveLayout: rowsHaveLayout)
@@ -167,14 +174,14 @@ struct BoxMatching {
     /// rows' in `rows`.
     @inlinable
     init(
-        old: IdentityTable, new: IdentityTable, pairs: [UInt32], rows: CoreResult, pairedRowCount: Int,
+        old: IdentityTable, new: IdentityTable, pairs: UnsafePointer<UInt32>, rows: borrowing CoreResult,
+        pairedRowCount: Int,
         isMinimal: Bool, sectionsInOrder: Bool, patchedRowContents: [UInt64], patchedSectionContents: [UInt64],
         rowsHaveLayout: Bool = false
     ) {
         self.old = old
         self.new = new
         self.pairs = pairs
-        rowResult = rows
         // An empty map has no buffer: any address does, as none is read.
         rowOldToNewMap = rows.oldToNew.baseAddress ?? Self.emptyMap
         rowNewToOldMap = rows.newToOld.baseAddress ?? Self.emptyMap
@@ -263,11 +270,9 @@ struct BoxMatching {
     /// Calls `body` with raw views of the maps and both tables.
     @inlinable
     func withRaw<T, E: Error>(_ body: (Raw) throws(E) -> T) throws(E) -> T {
-        try pairs.withUnsafeBufferPointer { (p) throws(E) in
-            try old.withWords { (o) throws(E) in
-                try new.withWords { (n) throws(E) in
-                    try body(Raw(self, pairs: p.baseAddress!, old: o.baseAddress!, new: n.baseAddress!))
-                }
+        try old.withWords { (o) throws(E) in
+            try new.withWords { (n) throws(E) in
+                try body(Raw(self, pairs: pairs, old: o.baseAddress!, new: n.baseAddress!))
             }
         }
     }
@@ -557,11 +562,9 @@ struct BoxMatching {
             workspace.sectionKeep.refill(with: 1, count: old.sectionCount)
             return Array.take(&workspace.sectionKeep)
         }
-        _ = try pairs.withUnsafeBufferPointer { (v) throws(DiffError) in
-            try Self.lis(
-                UnsafeBufferPointer(rebasing: v[0..<old.sectionCount]), into: &workspace.sectionKeep,
-                workspace: workspace)
-        }
+        _ = try Self.lis(
+            UnsafeBufferPointer(start: pairs, count: old.sectionCount), into: &workspace.sectionKeep,
+            workspace: workspace)
         return Array.take(&workspace.sectionKeep)
     }
 

@@ -71,11 +71,11 @@ extension BoxSingleBatchPlan {
                 // Moved out (`Array.take`): passed as it is, the captured
                 // list was copied, a retain and a release.
                 FlatSingleBatch.update(
-                    result: m.rowResult, updated: &updated, style: style, workspace: workspace,
+                    result: workspace.result, updated: &updated, style: style, workspace: workspace,
                     reconfigured: Array.take(&rebound), sections: FlatSectionPaths(raw))
             }
             : FlatSingleBatch.update(
-                result: m.rowResult, updated: &updated, style: style, workspace: workspace,
+                result: workspace.result, updated: &updated, style: style, workspace: workspace,
                 reconfigured: consume rebound)
         Array.keep(updated, in: &workspace.updatedRows)
         if reload { Array.keep(update.elementReconfigured, in: &workspace.reconfiguredRows) }
