@@ -51,11 +51,13 @@ struct BoxMatching {
     @usableFromInline let rowsHaveLayout: Bool
 
     /// Pairs `source` with `target`, reading (and filling) their cached
-    /// identity tables.
+    /// identity tables. `rowContentChanged(old, new)`, when given, tells
+    /// whether paired flat rows changed content, instead of their
+    /// components (see ``StagedChangeset/init(source:target:options:workspace:rowContentChanged:)``).
     @inlinable
     init<S, R>(
         source: borrowing Box<S, R>, target: borrowing Box<S, R>, options: DiffOptions,
-        workspace: borrowing DiffWorkspace
+        workspace: borrowing DiffWorkspace, rowContentChanged: ((Int, Int) -> Bool)? = nil
     ) throws(DiffError) {
         // Borrowed: an initializer's parameters are owned by default, so
         // the caller retained both Boxes' storage and the workspace for the
@@ -151,8 +153,18 @@ struct BoxMatching {
         let isMinimal = sectionsMinimal && result.isMinimal
         let pairedRowCount = result.matchedCount
         var patchedRows: [UInt64] = []
-        // One exact type on both sides: equal hashes are equal values.
-        if old.exactRowContentKind == nil || old.exactRowContentKind != new.exactRowContentKind {
+        if let rowContentChanged {
+            // The caller's comparison of every paired row (all of them
+            // share one content hash).
+            for i in 0..<result.oldToNew.count {
+                let j = result.oldToNew[i]
+                if j != Self.none && rowContentChanged(i, Int(j)) {
+                    if patchedRows.isEmpty { patchedRows = old.rowContents }
+                    patchedRows[i] = 0
+                }
+            }
+        } else if old.exactRowContentKind == nil || old.exactRowContentKind != new.exactRowContentKind {
+            // One exact type on both sides: equal hashes are equal values.
             for i in Self.rowsChangedDespiteHash(source, target, old: old, new: new, oldToNew: result.oldToNew) {
                 if patchedRows.isEmpty { patchedRows = old.rowContents }
                 patchedRows[i] = 0

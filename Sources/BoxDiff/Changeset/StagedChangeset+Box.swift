@@ -57,6 +57,19 @@ extension StagedChangeset {
         source: borrowing Box<SectionID, RowID>, target: borrowing Box<SectionID, RowID>,
         options: DiffOptions = DiffOptions(), workspace: DiffWorkspace? = nil
     ) throws(DiffError) where Data == Box<SectionID, RowID> {
+        try self.init(source: source, target: target, options: options, workspace: workspace, rowContentChanged: nil)
+    }
+
+    /// ``init(source:target:options:workspace:)``, with paired rows
+    /// compared by `rowContentChanged(old, new)` (flat row indices of the
+    /// source and the target) instead of by their components, when it is
+    /// given: the sectioned diff's rows share one component and are
+    /// compared as the caller's elements.
+    @inlinable
+    init<SectionID, RowID>(
+        source: borrowing Box<SectionID, RowID>, target: borrowing Box<SectionID, RowID>,
+        options: DiffOptions, workspace: DiffWorkspace?, rowContentChanged: ((Int, Int) -> Bool)?
+    ) throws(DiffError) where Data == Box<SectionID, RowID> {
         // The Boxes are borrowed: an initializer's parameters are owned by
         // default, so every caller retained both Boxes' storage for the
         // call, atomically, and the initializer released it.
@@ -64,7 +77,8 @@ extension StagedChangeset {
         // (the caller's `==` diffing again): see DiffWorkspace.isBusy.
         let ws = try DiffWorkspace.forDiff(workspace)
         defer { ws.finishDiff() }
-        let matching = try BoxMatching(source: source, target: target, options: options, workspace: ws)
+        let matching = try BoxMatching(
+            source: source, target: target, options: options, workspace: ws, rowContentChanged: rowContentChanged)
         let threshold = options.reloadThreshold ?? Int.max
         let isMinimal = matching.isMinimal
         switch options.mode {

@@ -58,6 +58,14 @@ public struct IdentityTable: @unchecked Sendable, Hashable {
     ///   contents.
     @inlinable
     public init<SectionID, RowID>(_ box: borrowing Box<SectionID, RowID>) {
+        self.init(box, rowIDHash: { IdentityHashing.hash($0) })
+    }
+
+    /// The table of `box`, each row id hashed by `rowIDHash` (which must
+    /// agree with ``IdentityHashing/hash(_:)`` on what the ids identify:
+    /// a sectioned diff's row ids carry that hash already).
+    @inlinable
+    init<SectionID, RowID>(_ box: borrowing Box<SectionID, RowID>, rowIDHash: (borrowing RowID) -> UInt64) {
         let sections = box.sections
         let sectionCount = sections.count
         var total = 0
@@ -94,7 +102,7 @@ public struct IdentityTable: @unchecked Sendable, Hashable {
                 offsets[s] = UInt64(truncatingIfNeeded: k)
                 layout.withRows(sections[s].rows) { count, rows in
                     for r in 0..<count {
-                        rowIDs[k + r] = IdentityHashing.hash(rows.id(r).pointee)
+                        rowIDs[k + r] = rowIDHash(rows.id(r).pointee)
                     }
                     if count > 0 {
                         Component.contentHashes(

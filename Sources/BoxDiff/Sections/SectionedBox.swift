@@ -1,13 +1,17 @@
 // Sectioned data of the caller's own types (`[ArraySection]`, any
 // `DifferentiableSection`) diffed through the Box engine: each side is
-// mapped to a Box whose ids are the `differenceIdentifier`s and whose
-// header and row components are proxies holding the caller's values
-// (`ProxyStorage`). Every proxy has the same content hash, so the Box
-// diff's content hashes always propose "equal", and the diff confirms
-// every paired row and section with the proxies' `==`, which is the
-// caller's `isContentEqual(to:)` (see `BoxMatching.rowsChangedDespiteHash`):
-// one call per paired row or section, linear overall. Every stage's Box
-// data is then mapped back (the proxies hold the caller's values).
+// mapped to a Box whose section ids are the sections'
+// `differenceIdentifier`s, whose headers are proxies holding the caller's
+// sections (`ProxyStorage`), and whose row ids are the elements'
+// `differenceIdentifier`s with each element's place in a flat list of the
+// side's elements (`SectionedRowID`). Every proxy has the same content
+// hash, so the diff confirms every paired section with the proxies' `==`,
+// which is the caller's `isContentEqual(to:)` (see
+// `BoxMatching.sectionsChangedDespiteHash`); every row has one shared
+// component, and the diff asks `isContentEqual(to:)` of each paired
+// element through `rowContentChanged`. One call per paired row or
+// section, linear overall. Every stage's Box data is then mapped back
+// (headers to their sections, row ids to their elements).
 
 extension Component {
     /// ``typeTag(_:)`` of a sectioned diff's proxies (``ProxyStorage``): a
@@ -15,8 +19,8 @@ extension Component {
     static var proxyTag: UInt64 { 16 }
 }
 
-/// A section or an element as a Box component's storage: one hash for all
-/// values, and `==` that asks `isContentEqual(to:)`.
+/// A section as a Box header's storage: one hash for all values, and
+/// `==` that asks `isContentEqual(to:)`.
 ///
 /// The Box diff compares an old component with its new partner as
 /// `old == new`; so `old == new` is `new.value.isContentEqual(to:
@@ -60,68 +64,131 @@ final class ProxyStorage<Value: Differentiable>: Component.Storage, @unchecked S
     override var traits: Component.ContentTraits { .proxy }
 }
 
+/// A row id of a sectioned diff's Box: the element's
+/// `differenceIdentifier`, which alone is compared and hashed, and where
+/// the element is (``index``), which the diff carries along with the row
+/// into every stage's data. So a row needs no proxy object of its own:
+/// one allocation and one free per element and side were a quarter of a
+/// sectioned diff's instructions.
+///
+/// Its identity hash is `id`'s (BoxDiff's own: integers by their bits,
+/// strings, `UUID`s and bytes through XXH3), computed once when the row
+/// is made, and the Box's identity table takes it as it is
+/// (``SectionedBox/box(_:isNew:content:)``; hashing the wrapper through
+/// `hashValue` cost about 220 instructions per row); `hash(into:)` feeds
+/// it to the hasher, so equal identifiers hash alike, as `==` requires.
+@frozen @usableFromInline
+struct SectionedRowID<ID: Hashable>: Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// The element's `differenceIdentifier`.
+    @usableFromInline let id: ID
+    /// The element's index in its side's flat list of elements (section
+    /// after section): `index` on the old side, `~index` (negative) on
+    /// the new side.
+    @usableFromInline let index: Int
+    /// ``IdentityHashing/hash(_:)`` of `id`.
+    @usableFromInline let identityHash: UInt64
+
+    @inlinable
+    init(id: ID, index: Int) {
+        self.id = id
+        self.index = index
+        identityHash = IdentityHashing.hash(id)
+    }
+
+    /// Same identifier (wherever the elements are).
+    @inlinable
+    static func == (lhs: SectionedRowID, rhs: SectionedRowID) -> Bool { lhs.id == rhs.id }
+
+    @inlinable
+    func hash(into hasher: inout Hasher) { hasher.combine(identityHash) }
+
+    /// The identifier's description.
+    @usableFromInline
+    var description: String { String(describing: id) }
+
+    /// The identifier's debug description (`String(reflecting:)`), which
+    /// a duplicate-identifier error names, as for the identifier itself.
+    @usableFromInline
+    var debugDescription: String { String(reflecting: id) }
+}
+
 /// The mapping between sectioned data and the Box form the engine diffs.
 @usableFromInline
 enum SectionedBox {
-    /// `data` as a Box: section ids are the sections' `differenceIdentifier`,
-    /// each header a proxy of the section, each row's id its element's
-    /// `differenceIdentifier` and its component a proxy of the element
-    /// (``ProxyStorage``).
+    /// The Box a sectioned diff runs on.
+    @usableFromInline
+    typealias BoxOf<Data: Swift.Collection> = Box<
+        Data.Element.DifferenceIdentifier, SectionedRowID<Data.Element.Collection.Element.DifferenceIdentifier>
+    > where Data.Element: DifferentiableSection
+
+    /// `data` as a Box, and its elements in one flat list (section after
+    /// section): section ids are the sections' `differenceIdentifier`,
+    /// each header a proxy of the section (``ProxyStorage``), each row's id
+    /// its element's `differenceIdentifier` with the element's index in
+    /// the list (``SectionedRowID``), and every row's component `content`,
+    /// one shared value: the diff compares elements through
+    /// ``StagedChangeset/init(source:target:options:workspace:rowContentChanged:)``
+    /// instead. `isNew`: the new side (negative indices).
     /// - Complexity: O(sections + elements).
     @inlinable
     static func box<Data: Swift.Collection>(
-        _ data: Data
-    ) -> Box<Data.Element.DifferenceIdentifier, Data.Element.Collection.Element.DifferenceIdentifier>
-    where Data.Element: DifferentiableSection {
-        typealias RowID = Data.Element.Collection.Element.DifferenceIdentifier
+        _ data: Data, isNew: Bool, content: Component
+    ) -> (box: BoxOf<Data>, elements: [Data.Element.Collection.Element]) where Data.Element: DifferentiableSection {
+        typealias RowID = SectionedRowID<Data.Element.Collection.Element.DifferenceIdentifier>
         var sections: [Section<Data.Element.DifferenceIdentifier, RowID>] = []
         sections.reserveCapacity(data.count)
+        var elements: [Data.Element.Collection.Element] = []
         for section in data {
             var rows: [Node<RowID>] = []
             rows.reserveCapacity(section.elements.count)
             for element in section.elements {
+                let k = elements.count
                 rows.append(
-                    Node(id: element.differenceIdentifier, component: Component(storage: ProxyStorage(element))))
+                    Node(id: RowID(id: element.differenceIdentifier, index: isNew ? ~k : k), component: content))
+                elements.append(element)
             }
             sections.append(
                 Section(
                     id: section.differenceIdentifier, header: Component(storage: ProxyStorage(section)), rows: rows))
         }
-        return Box(sections: sections)
+        let box = BoxOf<Data>(sections: sections)
+        // The identity table, cached now from the ids' own hashes.
+        _ = box.cache.table { IdentityTable(box, rowIDHash: { $0.identityHash }) }
+        return (box, elements)
     }
 
     /// `boxed` with every stage's data mapped back to `Data`; the last
     /// stage's data (the target in every mode) is `target` itself.
+    /// `old` and `new`: the sides' flat elements, as ``box(_:isNew:content:)``
+    /// listed them.
     @inlinable
     static func changeset<Data: RangeReplaceableCollection>(
-        _ boxed: StagedChangeset<
-            Box<Data.Element.DifferenceIdentifier, Data.Element.Collection.Element.DifferenceIdentifier>
-        >,
-        target: Data
+        _ boxed: StagedChangeset<BoxOf<Data>>, target: Data,
+        old: [Data.Element.Collection.Element], new: [Data.Element.Collection.Element]
     ) -> StagedChangeset<Data> where Data.Element: DifferentiableSection {
         var stages: [Changeset<Data>] = []
         stages.reserveCapacity(boxed.count)
         for (k, stage) in boxed.stages.enumerated() {
-            let data = k == boxed.count - 1 ? target : sections(of: stage.data, as: Data.self)
+            let data = k == boxed.count - 1 ? target : sections(of: stage.data, as: Data.self, old: old, new: new)
             stages.append(Changeset(data: data, batchUpdate: stage.batchUpdate))
         }
         return StagedChangeset(stages, reloadsEverything: boxed.reloadsEverything, isMinimal: boxed.isMinimal)
     }
 
-    /// The sectioned data a Box made by ``box(_:)`` (or a stage's data
-    /// built from two such Boxes) holds: each section rebuilt with
-    /// `init(source:elements:)` from the section in its header and the
-    /// elements in its rows.
+    /// The sectioned data a Box made by ``box(_:isNew:content:)`` (or a
+    /// stage's data built from two such Boxes) holds: each section rebuilt
+    /// with `init(source:elements:)` from the section in its header and
+    /// the elements its rows' ids point to in `old` or `new`.
     /// - Complexity: O(sections + elements).
     @inlinable
     static func sections<Data: RangeReplaceableCollection>(
-        of box: Box<Data.Element.DifferenceIdentifier, Data.Element.Collection.Element.DifferenceIdentifier>,
-        as _: Data.Type
+        of box: BoxOf<Data>, as _: Data.Type,
+        old: [Data.Element.Collection.Element], new: [Data.Element.Collection.Element]
     ) -> Data where Data.Element: DifferentiableSection {
         typealias Element = Data.Element.Collection.Element
         var result = Data()
         result.reserveCapacity(box.sections.count)
-        let layout = NodeLayout<Element.DifferenceIdentifier>()
+        let layout = NodeLayout<SectionedRowID<Element.DifferenceIdentifier>>()
         for section in box.sections {
             let source = withUnsafePointer(to: section.header!) { value(at: $0, as: Data.Element.self) }
             // Reserved, then appended: `Array(unsafeUninitializedCapacity:)`
@@ -131,7 +198,10 @@ enum SectionedBox {
             let elements = layout.withRows(section.rows) { count, rows in
                 var elements: [Element] = []
                 elements.reserveCapacity(count)
-                for r in 0..<count { elements.append(value(at: rows.component(r), as: Element.self)) }
+                for r in 0..<count {
+                    let index = rows.id(r).pointee.index
+                    elements.append(index >= 0 ? old[index] : new[~index])
+                }
                 return elements
             }
             result.append(Data.Element(source: source, elements: elements))

@@ -45,10 +45,15 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
     public init(
         source: Data, target: Data, options: DiffOptions = DiffOptions(), workspace: DiffWorkspace? = nil
     ) throws(DiffError) {
-        let boxed = try StagedChangeset<
-            Box<Data.Element.DifferenceIdentifier, Data.Element.Collection.Element.DifferenceIdentifier>
-        >(source: SectionedBox.box(source), target: SectionedBox.box(target), options: options, workspace: workspace)
-        self = SectionedBox.changeset(boxed, target: target)
+        // One shared row component (an exact kind: equal on every row);
+        // the elements are compared by `isContentEqual(to:)` below.
+        let content = Component(0 as UInt64)
+        let old = SectionedBox.box(source, isNew: false, content: content)
+        let new = SectionedBox.box(target, isNew: true, content: content)
+        let boxed = try StagedChangeset<SectionedBox.BoxOf<Data>>(
+            source: old.box, target: new.box, options: options, workspace: workspace,
+            rowContentChanged: { i, j in !new.elements[j].isContentEqual(to: old.elements[i]) })
+        self = SectionedBox.changeset(boxed, target: target, old: old.elements, new: new.elements)
     }
 }
 

@@ -152,6 +152,23 @@ struct SectionKnownAnswerTests {
         }
     }
 
+    /// A rejected duplicate names the element's own identifier, as the
+    /// Box diff does (`String(reflecting:)`: a string id quoted), not the
+    /// row id the sectioned diff wraps it in.
+    @Test func aRejectedDuplicateStringIsNamedAsItself() throws {
+        let old = [ArraySection(model: "s", elements: ["a", "dup", "dup"])]
+        let new = [ArraySection(model: "s", elements: ["a"])]
+        var reject = DiffOptions()
+        reject.duplicates = .reject
+        let expected = DiffError.duplicateIdentifier(
+            "\"dup\"", side: .old, location: .row(path(0, 2)), firstLocation: .row(path(0, 1)))
+        #expect(throws: expected) { try StagedChangeset(source: old, target: new, options: reject) }
+        let box = Box<String, String>(sections: [
+            Section(id: "s", rows: ["a", "dup", "dup"].map { Node(id: $0, component: $0) })
+        ])
+        #expect(throws: expected) { try StagedChangeset(source: box, target: .empty, options: reject) }
+    }
+
     @Test func singleBatchAndReloadThresholdPassThrough() throws {
         let old = [
             ContactSection(model: friends, elements: contacts((1, "Ann"), (2, "Bob"))),
