@@ -138,6 +138,9 @@ enum SectionedBox {
         var sections: [Section<Data.Element.DifferenceIdentifier, RowID>] = []
         sections.reserveCapacity(data.count)
         var elements: [Data.Element.Collection.Element] = []
+        var total = 0
+        for section in data { total += section.elements.count }
+        elements.reserveCapacity(total)
         for section in data {
             var rows: [Node<RowID>] = []
             rows.reserveCapacity(section.elements.count)
