@@ -27,30 +27,41 @@ struct IdentityTableCache: @unchecked Sendable {
 
     /// The shared object; `nil` for a cache that never stores (``uncached``).
     @usableFromInline var storage: Storage?
+    /// The slot's address in ``storage`` (its header), valid while
+    /// `storage` lives, which this value ensures; `nil` with it. Kept
+    /// beside the reference so that reading or filling the slot does not
+    /// touch the object: through `withUnsafeMutablePointerToHeader` each
+    /// access retained and released it, two atomics per table request
+    /// (four per Box diff).
+    @usableFromInline var slot: UnsafeMutablePointer<IdentityTableStorage?>?
 
     /// An empty cache: one allocation, the slot (the buffer's header) `nil`
     /// and no elements.
     @usableFromInline
     init() {
-        storage = unsafeDowncast(Storage.create(minimumCapacity: 0) { _ in nil }, to: Storage.self)
+        let storage = unsafeDowncast(Storage.create(minimumCapacity: 0) { _ in nil }, to: Storage.self)
+        self.storage = storage
+        slot = storage.withUnsafeMutablePointerToHeader { $0 }
     }
 
-    /// A cache over `storage`.
+    /// A cache that never stores a table (see ``uncached``).
     @inlinable
-    init(storage: Storage?) { self.storage = storage }
+    init(uncached: ()) {
+        storage = nil
+        slot = nil
+    }
 
     /// A cache that never stores a table (each request computes it), for
     /// Boxes that are rarely diffed, such as a changeset's intermediate
     /// stages: no object at all, so making one, copying it and dropping it
     /// touch no reference count. A mutated Box takes a real cache as usual.
-    @inlinable static var uncached: IdentityTableCache { IdentityTableCache(storage: nil) }
+    @inlinable static var uncached: IdentityTableCache { IdentityTableCache(uncached: ()) }
 
     /// The cached table, if one was published.
     @usableFromInline
     var cached: IdentityTable? {
-        storage?.withUnsafeMutablePointerToHeader { slot in
-            _stdlib_atomicAcquiringLoadARCRef(object: slot)?._withUnsafeGuaranteedRef { IdentityTable(storage: $0) }
-        }
+        guard let slot else { return nil }
+        return _stdlib_atomicAcquiringLoadARCRef(object: slot)?._withUnsafeGuaranteedRef { IdentityTable(storage: $0) }
     }
 
     /// The cached table, or `make()`'s result, published for next time.
@@ -58,14 +69,12 @@ struct IdentityTableCache: @unchecked Sendable {
     func table(_ make: () -> IdentityTable) -> IdentityTable {
         if let table = cached { return table }
         let made = make()
-        guard let storage else { return made }
+        guard let slot else { return made }
         // Published, and `made` itself returned: when another thread
         // published first, its table is equal (both are this Box's).
         // Returning the published table instead cost a copy of it and a
         // release of `made`, two atomic reference counts.
-        storage.withUnsafeMutablePointerToHeader { slot in
-            _ = _stdlib_atomicAcquiringInitializeARCRef(object: slot, desired: made.storage)
-        }
+        _ = _stdlib_atomicAcquiringInitializeARCRef(object: slot, desired: made.storage)
         return made
     }
 
@@ -76,10 +85,8 @@ struct IdentityTableCache: @unchecked Sendable {
     /// takes a new, empty one.
     @usableFromInline
     mutating func invalidate() {
-        if isKnownUniquelyReferenced(&storage), let storage {
-            storage.withUnsafeMutablePointerToHeader { slot in
-                if slot.pointee != nil { slot.pointee = nil }
-            }
+        if isKnownUniquelyReferenced(&storage), let slot {
+            if slot.pointee != nil { slot.pointee = nil }
         } else {
             self = IdentityTableCache()
         }
