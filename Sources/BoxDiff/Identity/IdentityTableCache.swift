@@ -1,9 +1,10 @@
 /// The lazily filled identity table of one Box value, shared by its copies.
 ///
 /// One reference to a small object (a `ManagedBuffer` whose header is the
-/// slot, so the slot has a fixed address), with no lock. The table is
-/// published, as its own storage object (``IdentityTableStorage``: no
-/// object around it), with an atomic compare-and-swap on the slot (the standard library's
+/// slot, so the slot has a fixed address) and that address, with no lock.
+/// The table is published, as its own storage object
+/// (``IdentityTableStorage``: no object around it), with an atomic
+/// compare-and-swap on the slot (the standard library's
 /// `_stdlib_atomicAcquiringInitializeARCRef`, a compare-exchange inlined
 /// into this module, available on every platform and OS version Swift
 /// runs on) and read with an acquiring load, so a thread that sees the
