@@ -98,6 +98,22 @@ public final class DiffWorkspace {
 }
 
 extension Array {
+    /// The elements in place, as a buffer pointer that does not retain the
+    /// array's storage: valid while the array lives unchanged (a stage's
+    /// lists while their changeset is applied, the matching's section maps
+    /// while the workspace holds them).
+    ///
+    /// Passing a list read through a pointer (`calls.pointee.batchUpdate
+    /// .elementDeleted`) to a function that is not inlined retained its
+    /// storage for the call and released it after, two atomic operations
+    /// per list and stage; reading its address and count does not.
+    /// (An array of structs is always contiguous, so the address is
+    /// there whenever the count is not zero.)
+    @inlinable
+    var unretained: UnsafeBufferPointer<Element> {
+        UnsafeBufferPointer(start: _baseAddressIfContiguous, count: count)
+    }
+
     /// `list` moved out, `list` left empty: no copy, so no reference
     /// count (a copy of an array that stays held elsewhere is an atomic
     /// retain now and a release later).

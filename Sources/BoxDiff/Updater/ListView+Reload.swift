@@ -185,23 +185,6 @@ final class IndexPathBuffer {
     }
 }
 
-extension Array {
-    /// The elements in place, as a buffer pointer that does not retain the
-    /// array's storage: valid while the array lives unchanged (for a
-    /// stage's lists: while its changeset is being applied).
-    ///
-    /// Passing a list read through a pointer (`calls.pointee.batchUpdate
-    /// .elementDeleted`) to a function that is not inlined retained its
-    /// storage for the call and released it after, two atomic operations
-    /// per list and stage; reading its address and count does not.
-    /// (An array of structs is always contiguous, so the address is
-    /// there whenever the count is not zero.)
-    @inlinable
-    var unretained: UnsafeBufferPointer<Element> {
-        UnsafeBufferPointer(start: _baseAddressIfContiguous, count: count)
-    }
-}
-
 extension IndexSet {
     /// The indexes of `list`, inserted a run of consecutive indexes at a
     /// time, and a list of one run (or one index) with no insert at all.
