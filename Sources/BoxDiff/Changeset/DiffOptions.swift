@@ -77,10 +77,17 @@ public struct DiffOptions: Sendable, Hashable {
     /// Above this many changes (section and row deletes, inserts,
     /// moves and updates together) the changeset is a plan to reload
     /// everything instead of stages. `nil` (the default) never does.
+    /// A negative threshold counts as 0: any change reloads everything,
+    /// and a diff with no change is still empty (not a reload).
     public var reloadThreshold: Int? = nil
 
     /// The default options.
     public init() {}
+
+    /// The change count above which a diff reloads everything:
+    /// ``reloadThreshold``, at least 0, or `Int.max` without one.
+    @inlinable
+    var changeCountAllowed: Int { reloadThreshold.map { max(0, $0) } ?? Int.max }
 
     /// Options with the given algorithm and duplicate policy.
     public init(algorithm: DiffAlgorithm, duplicates: DuplicatePolicy = .pairInOrder) {

@@ -79,7 +79,7 @@ extension StagedChangeset {
         defer { ws.finishDiff() }
         let matching = try BoxMatching(
             source: source, target: target, options: options, workspace: ws, rowContentChanged: rowContentChanged)
-        let threshold = options.reloadThreshold ?? Int.max
+        let threshold = options.changeCountAllowed
         let isMinimal = matching.isMinimal
         switch options.mode {
         case .staged:

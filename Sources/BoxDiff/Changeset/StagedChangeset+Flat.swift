@@ -202,7 +202,7 @@ enum FlatStaging {
         let o2n = result.oldToNew
         var updated = Array.reusing(&workspace.updatedRows)
         defer { Array.keep(updated, in: &workspace.updatedRows) }
-        let threshold = options.reloadThreshold ?? Int.max
+        let threshold = options.changeCountAllowed
         if options.mode == .singleBatch {
             // The changed elements' old indices alone: the layout reads their
             // new ones from the result.

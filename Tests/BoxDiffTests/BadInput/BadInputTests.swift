@@ -628,6 +628,29 @@ struct BadInputTests {
         }
     }
 
+    /// A negative reload threshold counts as 0: an unchanged list gives an
+    /// empty changeset (it reloaded everything, a full `reloadData()` for
+    /// no change), and one change reloads everything. Flat and Box, staged
+    /// and in one batch.
+    @Test(arguments: BatchMode.allCases)
+    func negativeReloadThresholdIsZero(_ mode: BatchMode) throws {
+        for threshold in [-1, -7, Int.min] {
+            var options = DiffOptions()
+            options.mode = mode
+            options.reloadThreshold = threshold
+            let list = Array(0..<5)
+            let same = try StagedChangeset(source: list, target: list, options: options)
+            #expect(same.isEmpty && !same.reloadsEverything, "\(options)")
+            let changed = try StagedChangeset(source: list, target: list + [5], options: options)
+            #expect(changed.reloadsEverything && changed.count == 1, "\(options)")
+            let box = ids(("a", [1, 2]), ("b", [3]))
+            let sameBox = try diffChecked(box, box, options)
+            #expect(sameBox.isEmpty && !sameBox.reloadsEverything, "\(options)")
+            let changedBox = try diffChecked(box, ids(("a", [1, 2]), ("b", [3, 4])), options)
+            #expect(changedBox.reloadsEverything && changedBox.count == 1, "\(options)")
+        }
+    }
+
     /// Appending rows to a Box that has no section is a programming error:
     /// a precondition failure (the process stops), not a thrown error.
     @Test func appendingRowsToABoxWithoutSectionsTraps() async {

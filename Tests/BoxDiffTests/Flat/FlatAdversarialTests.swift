@@ -498,22 +498,6 @@ struct FlatAdversarialTests {
         #expect(problems.isEmpty, "\(problems.prefix(10).joined(separator: "\n"))")
     }
 
-    @Test func negativeReloadThresholdOnEqualLists() throws {
-        // Doc: "above this many changes": 0 changes is above -1, so a
-        // reload-everything plan even for equal lists, in both modes; the
-        // Box API agrees.
-        for mode in BatchMode.allCases {
-            var options = DiffOptions()
-            options.mode = mode
-            options.reloadThreshold = -1
-            let c = try StagedChangeset(source: items([1, 2]), target: items([1, 2]), options: options)
-            #expect(c.reloadsEverything && c.count == 1, "\(mode): \(c)")
-            let box = Box<Int, Int>(sections: [Section(id: 0, rows: [Node(id: 1, component: "a")])])
-            let bc = try StagedChangeset(source: box, target: box, options: options)
-            #expect(bc.reloadsEverything == c.reloadsEverything, "\(mode): \(bc)")
-        }
-    }
-
     // MARK: Flat: contents
 
     @Test func nonReflexiveContentUpdatesEveryPairedElementOnce() throws {
