@@ -1,0 +1,117 @@
+// swift-format-ignore-file: OnlyOneTrailingClosureArgument
+// An app's UIKit code against BoxDiff, type-checked by
+// scripts/apple-standins.sh with the UIKit stand-in (UIKit.swift): the
+// README's and the DifferenceKit migration article's UIKit samples, as
+// written there, and DifferenceKit's UIKit calls (their closure
+// arguments beside a trailing `setData` closure are the shape
+// DifferenceKit's users write, on purpose). The declarations around
+// the samples are the app's own.
+
+import BoxDiff
+import UIKit
+
+struct Message: Differentiable {
+    var id: Int
+    var text: String
+    var differenceIdentifier: Int { id }
+    func isContentEqual(to source: Message) -> Bool { text == source.text }
+}
+
+// README, "Applying a changeset".
+final class InboxViewController: UIViewController {
+    var messages: [Message] = []
+    let collectionView = UICollectionView()
+
+    func show(_ newMessages: [Message]) throws {
+        let changeset = try StagedChangeset(source: messages, target: newMessages)
+        collectionView.reload(using: changeset, interrupt: { $0.changeCount > 300 }) { data in
+            self.messages = data
+        }
+    }
+}
+
+final class ToggleComponent {
+    let title: String
+    let isOn: Bool
+    let didToggle: () -> Void
+    init(title: String, isOn: Bool, didToggle: @escaping () -> Void) {
+        self.title = title
+        self.isOn = isOn
+        self.didToggle = didToggle
+    }
+}
+
+@MainActor
+final class SettingsState {
+    var sync = false
+    var isAdmin = false
+    func toggleSync() { sync.toggle() }
+}
+
+// README, the Bento-style render loop.
+@MainActor
+final class SettingsScreen {
+    let tableView = UITableView()
+    private var box = Box<String, Int>.empty
+    private lazy var renderer = BoxRenderer(
+        view: TableListView(tableView, animation: .fade), options: DiffOptions()
+    ) { [unowned self] in self.box = $0 }  // the data source reads self.box
+
+    func stateDidChange(_ state: SettingsState) {
+        renderer.renderInBackground(
+            Box<String, Int>.empty
+                |-+ Section(id: "account", header: "Account")
+                |---+ 1 <> ToggleComponent(title: "Sync", isOn: state.sync) { state.toggleSync() }
+                |---? .iff(state.isAdmin) { 2 <> "Admin tools" })
+    }
+}
+
+// The DifferenceKit migration article, "Applying a changeset", and the
+// adapter's animation properties; then a render loop over a collection
+// view, synchronous and async.
+@MainActor
+final class MessagesScreen {
+    let tableView = UITableView()
+    let collectionView = UICollectionView()
+    var data: [Message] = []
+    var items: [Message] = []
+    var sections: [ArraySection<String, Message>] = []
+    var box = Box<String, Int>.empty
+
+    func apply(_ newItems: [Message]) throws {
+        let changeset = try StagedChangeset(source: items, target: newItems)
+        collectionView.reload(using: changeset, interrupt: { $0.changeCount > 300 }) { data in
+            items = data
+        }
+    }
+
+    func applyDifferenceKitCalls(_ changeset: StagedChangeset<[Message]>) {
+        tableView.reload(using: changeset, with: .fade) { data in self.data = data }
+        tableView.reload(
+            using: changeset,
+            deleteSectionsAnimation: .fade, insertSectionsAnimation: .fade, reloadSectionsAnimation: .none,
+            deleteRowsAnimation: .left, insertRowsAnimation: .right, reloadRowsAnimation: .none,
+            interrupt: { $0.changeCount > 100 }
+        ) { self.data = $0 }
+        collectionView.reload(using: changeset, interrupt: { $0.changeCount > 100 }) { data in self.data = data }
+
+        let listView = TableListView(tableView, animation: .fade)
+        listView.insertRowsAnimation = .right
+        listView.reload(using: changeset) { data in self.data = data }
+        listView.reload(using: changeset, setData: { self.data = $0 }, completion: { print("done") })
+    }
+
+    func applySections(_ target: [ArraySection<String, Message>]) throws {
+        let changeset = try StagedChangeset(source: sections, target: target)
+        tableView.reload(using: changeset, with: .automatic) { self.sections = $0 }
+        collectionView.reload(using: changeset) { self.sections = $0 }
+    }
+
+    func render(_ next: Box<String, Int>) async {
+        let renderer = BoxRenderer(view: collectionView, showing: box) { [unowned self] in self.box = $0 }
+        renderer.render(next)
+        await renderer.renderAsync(next)
+        let rows = BoxRenderer(view: TableListView(tableView), showing: box) { [unowned self] in self.box = $0 }
+        rows.render(next)
+    }
+}
