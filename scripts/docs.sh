@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the DocC documentation of BoxDiff, BoxDiffValidation and BoxDiffIGListKit with
 # swiftlang/swift-docc-plugin and fails on any warning, from the catalogs
-# (Sources/*/*.docc) or from the doc comments in the sources.
+# (Sources/*/*.docc) or from the doc comments in the sources, and on a
+# public declaration without a doc comment (scripts/doc-coverage.swift).
 #
 # The plugin is a dependency only when BOXDIFF_DOCS is set (see
 # Package.swift), so apps that depend on BoxDiff never resolve it.
@@ -28,4 +29,11 @@ if [ "$status" -ne 0 ] || [ "$count" -ne 0 ]; then
     echo "docs: failed (exit status $status, $count warnings or errors)" >&2
     exit 1
 fi
+# Every public declaration documented (scripts/doc-coverage.swift reads
+# the symbol graphs the build just extracted).
+graphs=()
+for target in BoxDiff BoxDiffValidation BoxDiffIGListKit; do
+    for graph in .build-docs/*/extracted-symbols/*/"$target"/*.symbols.json; do graphs+=("$graph"); done
+done
+swift scripts/doc-coverage.swift Sources "${graphs[@]}"
 echo "docs: built with no warnings" >&2

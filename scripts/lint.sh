@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x /opt/swift/usr/bin/swift ] && export PATH="/opt/swift/usr/bin:$PATH"
-paths=(Package.swift Sources Tests Benchmarks)
+paths=(Package.swift Sources Tests Benchmarks scripts)
 if [ "${1:-}" = "--fix" ]; then
     swift format format --in-place --recursive "${paths[@]}"
 fi
