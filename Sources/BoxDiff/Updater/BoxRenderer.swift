@@ -43,14 +43,18 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// exclusivity checks.)
     @exclusivity(unchecked) public private(set) var shownBox: Box<SectionID, RowID>
     /// Number of renders applied to the view (diffs and fallback reloads;
-    /// a render with no change counts too).
-    public private(set) var appliedRenderCount = 0
+    /// a render with no change counts too). (Main actor only, never held
+    /// across a call: no dynamic exclusivity checks, which cost a runtime
+    /// call per render.)
+    @exclusivity(unchecked) public private(set) var appliedRenderCount = 0
     /// Number of off-main renders superseded by a newer render, cancelled
-    /// or dropped without reaching the view.
-    public private(set) var droppedRenderCount = 0
+    /// or dropped without reaching the view. (No dynamic exclusivity
+    /// checks, as for ``appliedRenderCount``.)
+    @exclusivity(unchecked) public private(set) var droppedRenderCount = 0
     /// Number of renders whose diff failed and which reloaded the whole
-    /// view with their Box instead.
-    public private(set) var fallbackReloadCount = 0
+    /// view with their Box instead. (No dynamic exclusivity checks, as for
+    /// ``appliedRenderCount``.)
+    @exclusivity(unchecked) public private(set) var fallbackReloadCount = 0
 
     /// The data source's setter, given each stage's Box.
     @usableFromInline let setData: (Box<SectionID, RowID>) -> Void
