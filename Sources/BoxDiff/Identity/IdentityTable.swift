@@ -58,14 +58,19 @@ public struct IdentityTable: @unchecked Sendable, Hashable {
     ///   contents.
     @inlinable
     public init<SectionID, RowID>(_ box: borrowing Box<SectionID, RowID>) {
-        self.init(box, rowIDHash: { IdentityHashing.hash($0) })
+        self.init(box, rowIDHash: { IdentityHashing.hash($0) }, rowsShareOneComponent: false)
     }
 
     /// The table of `box`, each row id hashed by `rowIDHash` (which must
     /// agree with ``IdentityHashing/hash(_:)`` on what the ids identify:
     /// a sectioned diff's row ids carry that hash already).
-    @inlinable
-    init<SectionID, RowID>(_ box: borrowing Box<SectionID, RowID>, rowIDHash: (borrowing RowID) -> UInt64) {
+    /// `rowsShareOneComponent`: every row of `box` holds the same component
+    /// (a sectioned diff's Box), so the first row of each section is
+    /// hashed and the others take its content hash.
+    @inlinable @inline(__always)
+    init<SectionID, RowID>(
+        _ box: borrowing Box<SectionID, RowID>, rowIDHash: (borrowing RowID) -> UInt64, rowsShareOneComponent: Bool
+    ) {
         let sections = box.sections
         let sectionCount = sections.count
         var total = 0
@@ -106,8 +111,11 @@ public struct IdentityTable: @unchecked Sendable, Hashable {
                     }
                     if count > 0 {
                         Component.contentHashes(
-                            first: rows.component(0), stride: layout.stride, count: count,
+                            first: rows.component(0), stride: layout.stride, count: rowsShareOneComponent ? 1 : count,
                             into: rowContents + k, kinds: &kinds)
+                        if rowsShareOneComponent {
+                            (rowContents + k + 1).initialize(repeating: rowContents[k], count: count - 1)
+                        }
                         if s > 0 {
                             // Rows k ..< k + count hold s: an odd first row
                             // shares its word with the previous section.

@@ -155,8 +155,9 @@ enum SectionedBox {
                     id: section.differenceIdentifier, header: Component(storage: ProxyStorage(section)), rows: rows))
         }
         let box = BoxOf<Data>(sections: sections)
-        // The identity table, cached now from the ids' own hashes.
-        _ = box.cache.table { IdentityTable(box, rowIDHash: { $0.identityHash }) }
+        // The identity table, cached now from the ids' own hashes and the
+        // one shared component's content hash.
+        _ = box.cache.table { IdentityTable(box, rowIDHash: { $0.identityHash }, rowsShareOneComponent: true) }
         return (box, elements)
     }
 
