@@ -1,0 +1,152 @@
+import Foundation
+
+extension BoxRenderer {
+    /// Requests a render whose diff runs off the main actor, and returns at
+    /// once; the returned task yields whether this render reached the view
+    /// (`false` when a newer render superseded it).
+    ///
+    /// The diff starts from ``shownBox`` as it is now; any render requested
+    /// later (on or off the main actor) supersedes this one: if it is still
+    /// diffing it is cancelled, and its result is never applied. Calling
+    /// this many times in a row leaves the view on the last Box, skipping
+    /// the intermediate ones it did not have time to show. Cancelling the
+    /// returned task before its diff ends drops the render too (the view
+    /// stays on ``shownBox``).
+    ///
+    /// Requested while a render is being applied (from `setData`), it
+    /// starts once that render and the renders requested before it have
+    /// been applied, from the Box they leave shown.
+    @inlinable @discardableResult
+    public func renderInBackground(_ box: Box<SectionID, RowID>) -> Task<Bool, Never> {
+        guard !isApplying else {
+            let relay = BackgroundRelay()
+            deferredRenders.append(.background(box, relay))
+            return Task { @MainActor in await relay.value() }
+        }
+        return startBackgroundRender(box)
+    }
+
+    /// ``renderInBackground(_:)``, with no render being applied.
+    @inlinable
+    func startBackgroundRender(_ box: Box<SectionID, RowID>) -> Task<Bool, Never> {
+        let ticket = supersedePending()
+        let source = shownBox
+        let options = options
+        let workspaces = workspaces
+        let task = Task { @MainActor [weak self] () -> Bool in
+            let result = await Self.diffConcurrently(
+                source: source, target: box, options: options, workspaces: workspaces)
+            guard let self, self.finishPending(ticket: ticket, cancelled: result == nil), let result else {
+                return false
+            }
+            self.isApplying = true
+            self.apply(result, target: box, completion: nil)
+            self.endApplying()
+            return true
+        }
+        setPending(task)
+        return task
+    }
+
+    /// ``renderInBackground(_:)``, awaited: returns once this render was
+    /// applied (`true`) or superseded (`false`).
+    ///
+    /// Cancelling the calling task cancels the render, as cancelling
+    /// ``renderInBackground(_:)``'s task does: dropped (`false`) if its
+    /// diff has not ended yet.
+    @discardableResult
+    public func renderAsync(_ box: Box<SectionID, RowID>) async -> Bool {
+        let task = renderInBackground(box)
+        return await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    /// The changeset `source` → `target`, with a workspace of the pool.
+    @inlinable
+    nonisolated static func diff(
+        source: Box<SectionID, RowID>, target: Box<SectionID, RowID>, options: DiffOptions,
+        workspaces: BoxRendererWorkspacePool
+    ) -> Result<StagedChangeset<Box<SectionID, RowID>>, DiffError> {
+        do throws(DiffError) {
+            let workspace = try workspaces.take()
+            defer { workspaces.give(back: workspace) }
+            return .success(try StagedChangeset(source: source, target: target, options: options, workspace: workspace))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// ``diff(source:target:options:workspaces:)`` on the global executor;
+    /// `nil` when the task was cancelled before the diff started.
+    @inlinable @concurrent
+    nonisolated static func diffConcurrently(
+        source: Box<SectionID, RowID>, target: Box<SectionID, RowID>, options: DiffOptions,
+        workspaces: BoxRendererWorkspacePool
+    ) async -> Result<StagedChangeset<Box<SectionID, RowID>>, DiffError>? {
+        if Task.isCancelled { return nil }
+        let result = diff(source: source, target: target, options: options, workspaces: workspaces)
+        if Task.isCancelled { return nil }
+        return result
+    }
+}
+
+/// The task of a background render requested while another render was
+/// being applied, once it starts (right after that render): the task
+/// handed to the caller awaits it.
+@MainActor
+@usableFromInline
+final class BackgroundRelay {
+    /// The real render's task; set before the caller's task runs.
+    @usableFromInline var task: Task<Bool, Never>?
+
+    @usableFromInline
+    init() {}
+
+    /// Whether the real render reached the view; cancelling the caller's
+    /// task cancels it.
+    @usableFromInline
+    func value() async -> Bool {
+        guard let task else { return false }
+        return await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
+    }
+}
+
+/// Idle ``DiffWorkspace``s shared by one renderer's diffs: each diff takes
+/// one for itself (a new one when none is idle) and gives it back, so no
+/// workspace is ever used by two diffs at once.
+///
+/// `@unchecked Sendable`: the idle list is only touched under `lock`, and a
+/// taken workspace belongs to its taker alone until given back.
+@usableFromInline
+final class BoxRendererWorkspacePool: @unchecked Sendable {
+    /// How many idle workspaces are kept; more are freed.
+    static let maxIdle = 2
+
+    private let lock = NSLock()
+    private var idle: [DiffWorkspace] = []
+
+    /// An idle workspace, or a new one.
+    @usableFromInline
+    func take() throws(DiffError) -> DiffWorkspace {
+        lock.lock()
+        let reused = idle.popLast()
+        lock.unlock()
+        if let reused { return reused }
+        return try DiffWorkspace()
+    }
+
+    /// Returns `workspace`, taken with ``take()``, for another diff.
+    @usableFromInline
+    func give(back workspace: DiffWorkspace) {
+        lock.lock()
+        defer { lock.unlock() }
+        if idle.count < Self.maxIdle { idle.append(workspace) }
+    }
+}
