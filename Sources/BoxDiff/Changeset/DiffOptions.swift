@@ -84,14 +84,14 @@ public struct DiffOptions: Sendable, Hashable {
     /// The default options.
     public init() {}
 
-    /// The change count above which a diff reloads everything:
-    /// ``reloadThreshold``, at least 0, or `Int.max` without one.
-    @inlinable
-    var changeCountAllowed: Int { reloadThreshold.map { max(0, $0) } ?? Int.max }
-
     /// Options with the given algorithm and duplicate policy.
     public init(algorithm: DiffAlgorithm, duplicates: DuplicatePolicy = .pairInOrder) {
         self.algorithm = algorithm
         self.duplicates = duplicates
     }
+
+    /// The change count above which a diff reloads everything:
+    /// ``reloadThreshold``, at least 0, or `Int.max` without one.
+    @inlinable
+    var changeCountAllowed: Int { reloadThreshold.map { max(0, $0) } ?? Int.max }
 }
