@@ -108,8 +108,12 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
             // this method runs unspecialized, where `Component.hash` tests
             // the value type against a dozen others first.
             if Value.self == String.self {
+                // The value read through the concrete class, in place:
+                // `unsafeBitCast(value, to: String.self)` made a copy, an
+                // atomic retain and release of a large string's storage.
                 return Component.mix(
-                    IdentityHashing.hashString(unsafeBitCast(value, to: String.self)), tag: Component.stringTag)
+                    IdentityHashing.hashString(unsafeDowncast(self, to: Typed<String>.self).value),
+                    tag: Component.stringTag)
             }
             return Component.hash(value)
         }
