@@ -282,12 +282,13 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
             // The changeset is this render's alone: its stages are lent
             // mutably, so that each stage's data is moved to `setData`
             // (``store(_:at:)``), not copied.
+            // Passed as `&changeset.stages` (storage lent for the call, no
+            // closure: see ``StageApplier/performStages(at:count:reloadsEverything:interrupt:completion:)``).
             let reloadsEverything = changeset.reloadsEverything
-            changeset.stages.withUnsafeMutableBufferPointer { stages in
-                performStages(
-                    UnsafeBufferPointer(stages), reloadsEverything: reloadsEverything, interrupt: nil,
-                    completion: completion)
-            }
+            let count = changeset.stages.count
+            performStages(
+                at: &changeset.stages, count: count, reloadsEverything: reloadsEverything, interrupt: nil,
+                completion: completion)
         case .failure:
             noteApplied(target, fallback: true)
             setData(target)

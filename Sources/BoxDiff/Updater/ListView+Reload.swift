@@ -63,11 +63,9 @@ extension ListView {
             // withoutActuallyEscaping block"), release builds too.
             let setter = DataSetter(setData)
             defer { setter.release() }
-            changeset.stages.withUnsafeBufferPointer { stages in
-                ClosureStageApplier(view: self, setData: setter, indexPaths: IndexPathBuffer()).performStages(
-                    stages, reloadsEverything: changeset.reloadsEverything, interrupt: interrupt,
-                    completion: completion)
-            }
+            ClosureStageApplier(view: self, setData: setter, indexPaths: IndexPathBuffer()).performStages(
+                at: changeset.stages, count: changeset.stages.count, reloadsEverything: changeset.reloadsEverything,
+                interrupt: interrupt, completion: completion)
         }
     }
 
@@ -206,6 +204,23 @@ extension StageApplier {
             }
             gate?.open()
         }
+    }
+
+    /// ``performStages(_:reloadsEverything:interrupt:completion:)`` of the
+    /// `count` stages at `first`, for an array passed as the argument
+    /// (`stages`, or `&stages` when ``store(_:at:)`` moves data out): Swift
+    /// lends the array's storage for the call. Reading it through
+    /// `withUnsafeBufferPointer` instead took a closure written in
+    /// main-actor code, which Swift 6 checks for the main actor on entry
+    /// (`swift_task_isCurrentExecutor`, about 220 instructions per call).
+    @inlinable
+    func performStages(
+        at first: UnsafePointer<Changeset<Data>>, count: Int, reloadsEverything: Bool,
+        interrupt: ((Changeset<Data>) -> Bool)?, completion: (() -> Void)?
+    ) {
+        performStages(
+            UnsafeBufferPointer(start: first, count: count), reloadsEverything: reloadsEverything,
+            interrupt: interrupt, completion: completion)
     }
 
     /// Gives the view the last stage's data (the target) without
