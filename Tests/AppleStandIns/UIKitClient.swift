@@ -113,5 +113,9 @@ final class MessagesScreen {
         await renderer.renderAsync(next)
         let rows = BoxRenderer(view: TableListView(tableView), showing: box) { [unowned self] in self.box = $0 }
         rows.render(next)
+        // The Bento guide's port of `tableView.render(box, animated: false)`.
+        let bento = BoxRenderer(view: TableListView(tableView, animation: .fade)) { box in self.box = box }
+        bento.render(next, animated: false)
+        bento.render(next, animated: true) { print("done") }
     }
 }

@@ -133,7 +133,7 @@ private func problems<S, R>(
     }
     if options.mode == .staged && changeset.count > 5 { found.append("\(changeset.count) stages") }
     if let threshold = options.reloadThreshold, !changeset.reloadsEverything,
-        changeset.changeCount > threshold
+        changeset.changeCount - BoxRebinds.count(of: changeset, from: old, mode: options.mode) > max(0, threshold)
     {
         found.append("\(changeset.changeCount) changes above the reload threshold \(threshold)")
     }

@@ -80,7 +80,8 @@ public struct BatchUpdate: Hashable, Sendable {
             + elementMoved.count + elementReconfigured.count
     }
 
-    /// Total number of changes (what ``DiffOptions/reloadThreshold`` counts).
+    /// Total number of changes, re-binds of incomparable components
+    /// included (``DiffOptions/reloadThreshold`` counts the others).
     public var changeCount: Int { sectionChangeCount + elementChangeCount }
 
     /// True when the batch makes at least one call, reconfigures included.

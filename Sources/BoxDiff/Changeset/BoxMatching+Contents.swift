@@ -106,3 +106,40 @@ extension BoxMatching {
         old.rowContent(i) == 0 && new.rowContent(j) == 0
     }
 }
+
+extension BoxMatching {
+    /// How many of `update`'s calls re-bind rather than report a change
+    /// (what ``DiffOptions/reloadThreshold`` leaves out): its reconfigures
+    /// of rows incomparable on both sides (``rowRebinds(old:new:)``), and
+    /// its reloads of paired sections whose content hash is 0 on both
+    /// sides (a header or footer made with ``Component/init(incomparable:)``).
+    /// An unchanged Bento screen is all re-binds. `update`'s section
+    /// reloads are at old indices in one batch (`sectionsAtOldIndices`),
+    /// at new indices in a staged plan.
+    /// - Complexity: O(reconfigures + section reloads); called only when
+    ///   the plan's calls exceed the threshold.
+    @usableFromInline
+    func rebindCount(in update: borrowing BatchUpdate, sectionsAtOldIndices: Bool) -> Int {
+        var count = 0
+        for path in update.elementReconfigured {
+            guard path.section >= 0, path.section < new.sectionCount else { continue }
+            let j = new.rowStart(ofSection: path.section) + path.row
+            guard path.row >= 0, j < new.rowStart(ofSection: path.section + 1) else { continue }
+            let i = rowNewToOld(j)
+            if i != Self.none && rowRebinds(old: Int(i), new: j) { count += 1 }
+        }
+        for index in update.sectionUpdated {
+            let s: Int
+            let t: Int
+            if sectionsAtOldIndices {
+                guard index >= 0, index < old.sectionCount, sectionOldToNew(index) != Self.none else { continue }
+                (s, t) = (index, Int(sectionOldToNew(index)))
+            } else {
+                guard index >= 0, index < new.sectionCount, sectionNewToOld(index) != Self.none else { continue }
+                (s, t) = (Int(sectionNewToOld(index)), index)
+            }
+            if old.sectionContent(s) == 0 && new.sectionContent(t) == 0 { count += 1 }
+        }
+        return count
+    }
+}

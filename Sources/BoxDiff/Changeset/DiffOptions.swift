@@ -75,10 +75,21 @@ public struct DiffOptions: Sendable, Hashable {
     /// Staged or single-batch (default ``BatchMode/staged``).
     public var mode: BatchMode = .staged
     /// Above this many changes (section and row deletes, inserts,
-    /// moves and updates together) the changeset is a plan to reload
-    /// everything instead of stages. `nil` (the default) never does.
-    /// A negative threshold counts as 0: any change reloads everything,
-    /// and a diff with no change is still empty (not a reload).
+    /// moves, updates and reconfigures together) the changeset is a plan
+    /// to reload everything instead of stages. `nil` (the default) never
+    /// does. A negative threshold counts as 0: any change reloads
+    /// everything, and a diff with no change is still empty (not a
+    /// reload).
+    ///
+    /// Re-binds do not count: the reconfigures of Box rows whose
+    /// components are incomparable on both sides
+    /// (``Component/init(incomparable:)``, as Bento's component classes go
+    /// in), and the reloads of sections whose header or footer is
+    /// incomparable on both sides. A diff makes them on every render, as
+    /// Bento re-binds its components, so nothing says they changed: an
+    /// unchanged Bento screen is never reloaded whole, whatever its size
+    /// (its text field keeps the keyboard). ``BatchUpdate/changeCount``
+    /// counts them.
     public var reloadThreshold: Int? = nil
 
     /// The default options.

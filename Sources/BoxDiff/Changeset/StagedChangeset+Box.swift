@@ -84,14 +84,22 @@ extension StagedChangeset {
         switch options.mode {
         case .staged:
             let plan = try BoxStagedPlan(matching, style: options.updateStyle, workspace: ws)
-            if plan.update.changeCount > threshold {
+            // Re-binds do not count (see DiffOptions.reloadThreshold),
+            // counted only when the calls exceed the threshold at all.
+            if plan.update.changeCount > threshold
+                && plan.update.changeCount - matching.rebindCount(in: plan.update, sectionsAtOldIndices: false)
+                    > threshold
+            {
                 self = .reloadingEverything(target, isMinimal: isMinimal)
             } else {
                 self = StagedChangeset(plan.stages(matching, source: source, target: target), isMinimal: isMinimal)
             }
         case .singleBatch:
             let plan = try BoxSingleBatchPlan(matching, style: options.updateStyle, workspace: ws)
-            if plan.update.changeCount > threshold {
+            if plan.update.changeCount > threshold
+                && plan.update.changeCount - matching.rebindCount(in: plan.update, sectionsAtOldIndices: true)
+                    > threshold
+            {
                 self = .reloadingEverything(target, isMinimal: isMinimal)
             } else {
                 self = StagedChangeset(plan.stage(target: target).map { [$0] } ?? [], isMinimal: isMinimal)

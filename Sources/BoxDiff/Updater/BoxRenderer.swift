@@ -137,13 +137,44 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     ///     earlier render still animates, it waits for that one's.
     @inlinable
     public func render(_ box: Box<SectionID, RowID>, completion: (() -> Void)? = nil) {
+        render(box, animated: true, completion: completion)
+    }
+
+    /// Shows `box`: animated as ``render(_:completion:)`` does, or, with
+    /// `animated` false, with no diff and no animation: `setData(box)`
+    /// and ``ListView/reloadData()`` (Bento's `render(_:animated:)`).
+    /// ``shownBox`` is `box` on return either way, so the next render
+    /// diffs from it.
+    ///
+    /// Show a Box through this call, not by reloading the view yourself:
+    /// a renderer whose ``shownBox`` is not what the view shows animates
+    /// the next render from the wrong rows. An off-main render still in
+    /// progress is superseded; a call made while a render is being
+    /// applied waits its turn, as for ``render(_:completion:)``.
+    ///
+    /// - Parameters:
+    ///   - box: The Box to show.
+    ///   - animated: Whether to animate the changes from ``shownBox``.
+    ///   - completion: Called once, when the view's animations for `box`
+    ///     end (after the reload when not animated), never before the
+    ///     completions of renders requested earlier.
+    @inlinable
+    public func render(_ box: Box<SectionID, RowID>, animated: Bool, completion: (() -> Void)? = nil) {
         guard !isApplying else {
-            deferredRenders.append(.now(box, completion))
+            deferredRenders.append(.now(box, animated: animated, completion))
             return
         }
         isApplying = true
-        renderNow(box, completion: completion)
+        if animated { renderNow(box, completion: completion) } else { reloadNow(box, completion: completion) }
         endApplying()
+    }
+
+    /// ``render(_:animated:completion:)`` without animation, with no render
+    /// being applied.
+    @inlinable
+    func reloadNow(_ box: Box<SectionID, RowID>, completion: (() -> Void)?) {
+        supersedePending()
+        reload(with: box, fallback: false, completion: completion.map(completions.enqueue))
     }
 
     /// ``render(_:completion:)``, with no render being applied.
@@ -175,8 +206,8 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// A render requested while another was being applied.
     @usableFromInline
     enum DeferredRender {
-        /// ``render(_:completion:)``.
-        case now(Box<SectionID, RowID>, (() -> Void)?)
+        /// ``render(_:animated:completion:)``.
+        case now(Box<SectionID, RowID>, animated: Bool, (() -> Void)?)
         /// ``renderInBackground(_:)``, whose caller holds a task relaying
         /// the real one's result.
         case background(Box<SectionID, RowID>, BackgroundRelay)
@@ -208,7 +239,12 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
             queue.reverse()
             while let render = queue.popLast() {
                 switch render {
-                case .now(let box, let completion): renderNow(box, completion: completion)
+                case .now(let box, let animated, let completion):
+                    if animated {
+                        renderNow(box, completion: completion)
+                    } else {
+                        reloadNow(box, completion: completion)
+                    }
                 case .background(let box, let relay): relay.task = startBackgroundRender(box)
                 }
             }
@@ -297,11 +333,19 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
                 at: &changeset.stages, count: count, reloadsEverything: reloadsEverything, interrupt: nil,
                 completion: completion)
         case .failure:
-            noteApplied(target, fallback: true)
-            setData(target)
-            view.reloadData()
-            completion?()
+            reload(with: target, fallback: true, completion: completion)
         }
+    }
+
+    /// Shows `target` with ``ListView/reloadData()``, no batch; ``shownBox``
+    /// becomes `target`. `fallback`: a failed diff's (counted in
+    /// ``fallbackReloadCount``).
+    @inlinable
+    func reload(with target: Box<SectionID, RowID>, fallback: Bool, completion: (() -> Void)?) {
+        noteApplied(target, fallback: fallback)
+        setData(target)
+        view.reloadData()
+        completion?()
     }
 }
 

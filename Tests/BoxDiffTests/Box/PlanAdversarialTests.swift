@@ -1,5 +1,6 @@
 import BoxDiffTestSupport
 import BoxDiffValidation
+import Foundation
 import Testing
 
 @testable import BoxDiff
@@ -276,14 +277,17 @@ struct PlanAdversarialTests {
         #expect(found.isEmpty, "\(found.prefix(4).joined(separator: "\n"))")
     }
 
-    /// `reloadThreshold` at exactly the change count keeps the plan; one
-    /// below reloads everything.
+    /// `reloadThreshold` at exactly the change count (re-binds of
+    /// incomparable rows and sections left out) keeps the plan; one below
+    /// reloads everything.
     @Test func reloadThresholdAtTheChangeCount() throws {
         let old = B(sections: [rvS(0, rvRows([1, 2, 3]), header: "a"), rvS(1, [rvX(4), rvN(5)]), rvS(2, rvRows([6]))])
         let new = B(sections: [rvS(1, [rvX(4), rvN(2, 1)]), rvS(0, rvRows([3, 1]), header: "b"), rvS(3, rvRows([7]))])
         for base in Self.grid {
             let plain = try StagedChangeset(source: old, target: new, options: base)
-            let count = plain.reduce(0) { $0 + $1.batchUpdate.changeCount }
+            let count =
+                plain.reduce(0) { $0 + $1.batchUpdate.changeCount }
+                - BoxRebinds.count(of: plain, from: old, mode: base.mode)
             #expect(count > 0)
             var at = base
             at.reloadThreshold = count
@@ -297,20 +301,67 @@ struct PlanAdversarialTests {
             #expect(reloaded.reloadsEverything && reloaded.count == 1, "\(base)")
             expectReplays(reloaded, from: old, to: new)
         }
-        // Zero changes (comparable rows): a threshold of 0 keeps the empty
-        // plan; the same Box with an incomparable row has one change.
+        // Zero changes: a threshold of 0 keeps the empty plan, and the same
+        // Box with an incomparable row its one re-bind, which is no change.
         var zero = DiffOptions()
         zero.reloadThreshold = 0
         let plainOld = B(sections: [rvS(0, rvRows([1, 2]), header: "a")])
         let none = try StagedChangeset(source: plainOld, target: plainOld, options: zero)
         #expect(!none.reloadsEverything && none.isEmpty)
         let withX = B(sections: [rvS(0, [rvN(1), rvX(2)])])
-        #expect(try StagedChangeset(source: withX, target: withX, options: zero).reloadsEverything)
-        var one = zero
-        one.reloadThreshold = 1
-        let rebind = try StagedChangeset(source: withX, target: withX, options: one)
+        let rebind = try StagedChangeset(source: withX, target: withX, options: zero)
         #expect(!rebind.reloadsEverything && rebind.count == 1)
         #expect(rebind.first?.elementReconfigured == [ElementPath(section: 0, row: 1)])
+        // One real change beside it is past a threshold of 0.
+        let changed = B(sections: [rvS(0, [rvN(1, 1), rvX(2)])])
+        #expect(try StagedChangeset(source: withX, target: changed, options: zero).reloadsEverything)
+    }
+
+    /// A Bento screen rendered again unchanged: every row and the header
+    /// are incomparable on both sides, so the diff re-binds them all (the
+    /// rows reconfigured, the section reloaded), yet none counts toward
+    /// `reloadThreshold` (it reloaded the whole view on every render of a
+    /// screen with more rows than the threshold: a form lost its keyboard
+    /// on each keystroke). Real changes beside them still count.
+    @Test func rebindsDoNotCountTowardTheReloadThreshold() throws {
+        func screen(_ ids: [Int], header: Bool = true) -> B {
+            B(sections: [
+                rvS(0, ids.map { rvX($0) }, header: header ? Component(incomparable: NSObject()) : nil),
+                rvS(1, [1, 2, 3, 4, 5].map { rvX($0 + 100) }),
+            ])
+        }
+        let shown = screen([1, 2, 3, 4, 5])
+        for base in Self.grid {
+            for threshold in [0, 3] {
+                var options = base
+                options.reloadThreshold = threshold
+                let rebuilt = screen([1, 2, 3, 4, 5])
+                let again = try StagedChangeset(source: shown, target: rebuilt, options: options)
+                #expect(!again.reloadsEverything, "\(base) threshold \(threshold)")
+                // The re-binds are made all the same (a reloaded section's
+                // rows are not listed in one batch: the reload refreshes
+                // them), and they are all the calls.
+                #expect(again.changeCount >= 6, "\(base): \(again)")
+                #expect(BoxRebinds.count(of: again, from: shown, mode: base.mode) == again.changeCount, "\(base)")
+                expectReplays(again, from: shown, to: rebuilt)
+            }
+            // Four rows inserted (the header comparable, so that one batch
+            // keeps the section): past 3, not past 4.
+            let plain = screen([1, 2, 3, 4, 5], header: false)
+            let grown = screen([1, 2, 3, 4, 5, 6, 7, 8, 9], header: false)
+            var three = base
+            three.reloadThreshold = 3
+            #expect(try StagedChangeset(source: plain, target: grown, options: three).reloadsEverything, "\(base)")
+            var four = base
+            four.reloadThreshold = 4
+            let kept = try StagedChangeset(source: plain, target: grown, options: four)
+            #expect(!kept.reloadsEverything, "\(base)")
+            expectReplays(kept, from: plain, to: grown)
+            // A header made comparable is a real change.
+            var zero = base
+            zero.reloadThreshold = 0
+            #expect(try StagedChangeset(source: shown, target: plain, options: zero).reloadsEverything, "\(base)")
+        }
     }
 
     @Test func duplicateIDsPairedInOrder() throws {

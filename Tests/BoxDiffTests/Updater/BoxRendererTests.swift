@@ -315,4 +315,61 @@ struct BoxRendererTests {
         let problems = screen.problems(showing: inner[1])
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
+
+    /// `render(_:animated: false)` (Bento's `render(_:animated:)`) shows
+    /// the Box with `setData` and `reloadData()`, no batch, and the next
+    /// animated render diffs from it; completions keep their order.
+    @Test func aRenderWithoutAnimationReloads() {
+        let first = BoxGenerators.TestBox(sections: [Section(id: 0, rows: [Node(id: 1, component: "one")])])
+        let second = BoxGenerators.TestBox(sections: [
+            Section(id: 1, rows: [Node(id: 2, component: "two")]), Section(id: 0, rows: [Node(id: 1, component: "1")]),
+        ])
+        let third = second |---+ Node(id: 3, component: "three")
+        let screen = RendererScreen()
+        var order: [Int] = []
+        screen.renderer.render(first) { order.append(1) }
+        let batches = screen.view.batchCount
+        #expect(batches > 0)
+        // The first render still animates: the reload's completion waits.
+        screen.renderer.render(second, animated: false) { order.append(2) }
+        #expect(screen.view.batchCount == batches, "no batch")
+        #expect(screen.view.reloadDataCount == 1)
+        #expect(screen.store.box == second && screen.renderer.shownBox == second)
+        #expect(order.isEmpty)
+        screen.view.finishAnimations()
+        #expect(order == [1, 2])
+        #expect(screen.problems(showing: second).isEmpty)
+        // Animated again, from the reloaded Box: one inserted row.
+        screen.renderer.render(third, animated: true) { order.append(3) }
+        #expect(screen.view.batchCount == batches + 1)
+        screen.view.finishAnimations()
+        #expect(order == [1, 2, 3])
+        #expect(screen.problems(showing: third).isEmpty)
+        #expect(screen.view.reloadDataCount == 1)
+        #expect(screen.renderer.appliedRenderCount == 3)
+        #expect(screen.renderer.fallbackReloadCount == 0)
+    }
+
+    /// A render without animation requested from `setData` (while a render
+    /// is being applied) waits for that render's batches, then reloads;
+    /// one started over an off-main render supersedes it.
+    @Test func aRenderWithoutAnimationWaitsItsTurnAndSupersedes() async {
+        let initial = BoxGenerators.TestBox(sections: [Section(id: 0, rows: [Node(id: 1, component: "one")])])
+        let next = initial |---+ Node(id: 2, component: "two")
+        let last = next |---+ Node(id: 3, component: "three")
+        let screen = RendererScreen(showing: initial)
+        screen.store.onceOnSetData = { screen.renderer.render(last, animated: false) }
+        screen.renderer.render(next)
+        #expect(screen.store.received.count == 2 && screen.store.received.last == last, "reloaded after the batch")
+        #expect(screen.view.reloadDataCount == 1)
+        screen.view.finishAnimations()
+        #expect(screen.problems(showing: last).isEmpty)
+        let older = initial |---+ Node(id: 9, component: "nine")
+        let task = screen.renderer.renderInBackground(older)
+        screen.renderer.render(initial, animated: false)
+        #expect(await task.value == false)
+        #expect(screen.renderer.droppedRenderCount == 1)
+        #expect(screen.problems(showing: initial).isEmpty)
+        #expect(!screen.store.received.contains(older))
+    }
 }
