@@ -91,6 +91,8 @@ public func ListDiffPaths(
 /// string: its own `hash` is that string's `NSString` hash. An `NSNumber`
 /// is hashed by its value (see `hashNumber(_:into:)`), `NSData` and
 /// `NSUUID` by all their bytes: their own `hash` can be steered as easily.
+/// Collections, dates, attributed strings and decimal numbers are hashed
+/// by what they hold (see `hash(_:into:depth:)`).
 struct DiffIdentifierKey: Hashable {
     let object: NSObjectProtocol
 
@@ -98,7 +100,22 @@ struct DiffIdentifierKey: Hashable {
         lhs.object === rhs.object || lhs.object.isEqual(rhs.object)
     }
 
-    func hash(into hasher: inout Hasher) {
+    func hash(into hasher: inout Hasher) { Self.hash(object, into: &hasher, depth: 0) }
+
+    /// How deep the elements of collections are hashed: past it, a
+    /// collection counts by its size alone (still equal for equal ones).
+    static var collectionDepth: Int { 4 }
+
+    /// `object` as `isEqual(_:)` compares it (see the type's comment).
+    /// Collections (`NSArray`, `NSOrderedSet`, `NSSet`, `NSDictionary`),
+    /// dates, attributed strings and decimal numbers are hashed by what
+    /// they hold too: their own `hash` is the element count for the
+    /// collections (every composite id `[userID, postID] as NSArray` of a
+    /// list alike, no attacker needed), the time rounded to a `Float` for
+    /// a date (one hash per minute or so today), part of the string for an
+    /// attributed string, and an `NSDecimalNumber`'s recursed until the
+    /// stack overflowed on Linux.
+    static func hash(_ object: NSObjectProtocol, into hasher: inout Hasher, depth: Int) {
         if let string = object as? NSString {
             Self.hashString(string as String, into: &hasher)
         } else if let url = object as? NSURL {
@@ -107,7 +124,9 @@ struct DiffIdentifierKey: Hashable {
             // the base URL), so equal URLs hash alike.
             hasher.combine(1 as UInt8)
             Self.hashString(url.relativeString, into: &hasher)
-        } else if let number = object as? NSNumber, !(object is NSDecimalNumber) {
+        } else if let decimal = object as? NSDecimalNumber {
+            Self.hashDecimal(decimal.decimalValue, into: &hasher)
+        } else if let number = object as? NSNumber {
             Self.hashNumber(number, into: &hasher)
         } else if let uuid = object as? NSUUID {
             // NSUUID's `hash` is the ELF hash of its bytes, which anyone
@@ -123,8 +142,82 @@ struct DiffIdentifierKey: Hashable {
             hasher.combine(2 as UInt8)
             hasher.combine(data.length)
             hasher.combine(bytes: UnsafeRawBufferPointer(start: data.bytes, count: data.length))
+        } else if let date = object as? NSDate {
+            // `isEqual(_:)` compares the time intervals.
+            hasher.combine(9 as UInt8)
+            hasher.combine(date.timeIntervalSinceReferenceDate)
+        } else if let text = object as? NSAttributedString {
+            // Equal attributed strings have equal strings.
+            hasher.combine(10 as UInt8)
+            Self.hashString(text.string, into: &hasher)
+        } else if let array = object as? NSArray {
+            // In order, as `isEqual(_:)` compares the elements.
+            hasher.combine(11 as UInt8)
+            hasher.combine(array.count)
+            guard depth < collectionDepth else { return }
+            for element in array { hashElement(element, into: &hasher, depth: depth + 1) }
+        } else if let set = object as? NSOrderedSet {
+            hasher.combine(12 as UInt8)
+            hasher.combine(set.count)
+            guard depth < collectionDepth else { return }
+            for element in set { hashElement(element, into: &hasher, depth: depth + 1) }
+        } else if let set = object as? NSSet {
+            // In any order: the sum of the elements' own hashes.
+            hasher.combine(13 as UInt8)
+            hasher.combine(set.count)
+            guard depth < collectionDepth else { return }
+            var sum = 0
+            for element in set {
+                var one = Hasher()
+                hashElement(element, into: &one, depth: depth + 1)
+                sum &+= one.finalize()
+            }
+            hasher.combine(sum)
+        } else if let dictionary = object as? NSDictionary {
+            hasher.combine(14 as UInt8)
+            hasher.combine(dictionary.count)
+            guard depth < collectionDepth else { return }
+            var sum = 0
+            for (key, value) in dictionary {
+                var one = Hasher()
+                hashElement(key, into: &one, depth: depth + 1)
+                hashElement(value, into: &one, depth: depth + 1)
+                sum &+= one.finalize()
+            }
+            hasher.combine(sum)
         } else {
             hasher.combine(object.hash)
+        }
+    }
+
+    /// An element of a collection identifier, as ``hash(_:into:depth:)``
+    /// hashes an identifier. Iterating a Foundation collection on Linux
+    /// gives Swift values for bridged elements (`String` for an
+    /// `NSString`, `[Any]` for an `NSArray`): bridged back to the object
+    /// (`as AnyObject`; on Apple platforms the element is that object
+    /// already), so an element hashes alike either way.
+    static func hashElement(_ element: Any, into hasher: inout Hasher, depth: Int) {
+        if let object = element as AnyObject as? NSObjectProtocol { hash(object, into: &hasher, depth: depth) }
+    }
+
+    /// A decimal number by its value: an integral one that fits 64 bits as
+    /// that integer (as ``hashNumber(_:into:)`` hashes `NSNumber(1)`, which
+    /// Apple platforms call equal to it), any other by its digits written
+    /// without trailing zeros ("1.50" and "1.5" alike), not by its double,
+    /// which decimals of up to 38 digits share.
+    static func hashDecimal(_ value: Decimal, into hasher: inout Hasher) {
+        var text = value.description
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        if text == "-0" { text = "0" }
+        if let integer = Int64(text) {
+            hasher.combine(3 as UInt8)
+            hasher.combine(integer)
+        } else {
+            hasher.combine(8 as UInt8)
+            hasher.combine(text)
         }
     }
 

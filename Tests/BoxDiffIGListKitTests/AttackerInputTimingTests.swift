@@ -299,3 +299,109 @@ private final class UUIDModel: ListDiffable {
         #expect(result.updates.count == m)
     }
 }
+
+private final class KeyedModel: ListDiffable {
+    let key: NSObjectProtocol
+    init(_ key: NSObjectProtocol) { self.key = key }
+    func diffIdentifier() -> NSObjectProtocol { key }
+    func isEqual(toDiffableObject object: (any ListDiffable)?) -> Bool { object === self }
+}
+
+/// Composite identifiers (`[userID, postID] as NSArray`, a dictionary or
+/// set of key fields), timestamps (`NSDate`) and attributed strings cost
+/// what other ids cost, and pair when `isEqual(_:)` says so. Foundation's
+/// `hash` is the element count for `NSArray`, `NSOrderedSet`, `NSSet` and
+/// `NSDictionary` (every composite id of a list alike, no attacker
+/// needed), the time rounded to a `Float` for `NSDate` (about one hash a
+/// minute today) and part of the string for `NSAttributedString`: telling
+/// them apart by `isEqual(_:)` was quadratic (found by review,
+/// 2026-11-29, sixth session; debug build: 500 arrays 0.96 s, 500
+/// dictionaries 1.6 s and 1,500 dates 10 ms apart 0.66 s, against
+/// 0.0007-0.002 s for string ids). They are hashed by what they hold now.
+@Suite struct CompositeIdentifierTests {
+    static func composite(_ kind: Int, _ i: Int) -> NSObjectProtocol {
+        let user = NSNumber(value: 7)
+        let post = NSNumber(value: i)
+        switch kind {
+        case 0: return NSArray(array: [user, post])
+        case 1: return NSMutableArray(array: [NSArray(array: [user]), NSString(string: "post \(i)")])
+        case 2: return NSOrderedSet(array: [user, post])
+        case 3: return NSSet(array: [user, post])
+        case 4: return NSDictionary(dictionary: ["user": user, "post": post])
+        case 5: return NSDate(timeIntervalSinceReferenceDate: 8e8 + Double(i) * 0.01)
+        default: return NSAttributedString(string: String(repeating: "a", count: 100) + "\(i)")
+        }
+    }
+
+    @Test(arguments: 0..<7) func compositeIdentifiersCostWhatOthersCost(kind: Int) {
+        let m = 1_000
+        let crafted: [any ListDiffable] = (0..<m).map { KeyedModel(Self.composite(kind, $0)) }
+        let control: [any ListDiffable] = (0..<m).map { KeyedModel(NSString(string: "7-\($0)")) }
+        expectCostsLikeControl(crafted, crafted.reversed(), control: control)
+        // Equal identifiers built anew pair (updates: other models).
+        let copies: [any ListDiffable] = (0..<m).map { KeyedModel(Self.composite(kind, $0)) }
+        let result = ListDiff(oldArray: crafted, newArray: copies.reversed(), option: .equality)
+        #expect(result.deletes.isEmpty && result.inserts.isEmpty && result.moves.count == m - 1, "kind \(kind)")
+        #expect(result.updates.count == m, "kind \(kind)")
+    }
+
+    /// Equal collections hash alike whatever their elements' order where
+    /// `isEqual(_:)` ignores it (sets, dictionaries), and nested ones past
+    /// the hashed depth still pair.
+    @Test func equalCollectionsPair() {
+        let pairs: [(NSObjectProtocol, NSObjectProtocol)] = [
+            (NSSet(array: [1, 2, 3].map(NSNumber.init(value:))), NSSet(array: [3, 1, 2].map(NSNumber.init(value:)))),
+            (
+                NSDictionary(dictionary: ["a": NSNumber(value: 1), "b": NSString(string: "x")]),
+                NSDictionary(dictionary: ["b": NSString(string: "x"), "a": NSNumber(value: 1.0)])
+            ),
+            (NSArray(array: [NSNumber(value: 1)]), NSMutableArray(array: [NSNumber(value: 1.0)])),
+            (
+                (0..<8).reduce(NSArray()) { nested, _ in NSArray(array: [nested]) },
+                (0..<8).reduce(NSArray()) { nested, _ in NSArray(array: [nested]) }
+            ),
+            (NSDate(timeIntervalSinceReferenceDate: 0), NSDate(timeIntervalSinceReferenceDate: -0.0)),
+        ]
+        for (a, b) in pairs {
+            #expect(a.isEqual(b), "\(a) and \(b)")
+            let result = ListDiff(oldArray: [KeyedModel(a)], newArray: [KeyedModel(b)], option: .equality)
+            #expect(result.deletes.isEmpty && result.inserts.isEmpty, "\(a) and \(b)")
+        }
+        let different = ListDiff(
+            oldArray: [KeyedModel(NSArray(array: [NSNumber(value: 1), NSNumber(value: 2)]))],
+            newArray: [KeyedModel(NSArray(array: [NSNumber(value: 2), NSNumber(value: 1)]))], option: .equality)
+        #expect(different.deletes.count == 1 && different.inserts.count == 1)
+    }
+}
+
+/// `NSDecimalNumber` identifiers (amounts, ids decoded as decimals) were
+/// left to their own `hash`, which on Linux recursed until the stack
+/// overflowed (swift-corelibs-foundation): the diff crashed. They are
+/// hashed by value now: an integral one as the integer (as `NSNumber`
+/// hashes it), any other by its digits without trailing zeros (not by its
+/// double, which decimals of up to 38 digits share). Found by review
+/// (2026-11-29, sixth session).
+@Suite struct DecimalNumberIdentifierTests {
+    @Test func decimalNumberIdentifiersPairByValue() async {
+        await #expect(processExitsWith: .success) {
+            let old: [any ListDiffable] = ["1", "2", "0.5", "12345678901234567890123456789.5"].map {
+                KeyedModel(NSDecimalNumber(string: $0))
+            }
+            let new: [any ListDiffable] = ["2", "1.0", "0.50", "12345678901234567890123456789.5"].map {
+                KeyedModel(NSDecimalNumber(string: $0))
+            }
+            let result = ListDiff(oldArray: old, newArray: new, option: .equality)
+            if !(result.inserts.isEmpty && result.deletes.isEmpty && result.moves.count == 1) { exit(1) }
+        }
+    }
+
+    @Test func decimalsSharingADoubleCostWhatOthersCost() {
+        let m = 1_500
+        // 30 digits: every one rounds to the same double.
+        let crafted: [any ListDiffable] = (0..<m).map {
+            KeyedModel(NSDecimalNumber(string: "0.1234567890123456789012\(String(format: "%06d", $0))"))
+        }
+        let control: [any ListDiffable] = (0..<m).map { KeyedModel(NSString(string: "d\($0)")) }
+        expectCostsLikeControl(crafted, crafted.reversed(), control: control)
+    }
+}

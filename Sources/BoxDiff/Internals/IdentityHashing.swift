@@ -124,15 +124,33 @@ enum IdentityHashing {
     /// whoever supplies them) all share it and telling them apart walked
     /// them all. The diff itself keeps the fast `hashValue` (such decimals
     /// reach the core as one repeated id, and their pairs fail `==`).
+    ///
+    /// A `Data` is filed under a seeded hash of all its bytes
+    /// (``hashData(_:)``): its `hashValue` reads its count and first 80
+    /// bytes only, and its XXH3 (what the diff hashes it by) has no seed,
+    /// so values can be made to share both (a published secret's words in
+    /// half of each late 16-byte block cancel them out of XXH3): they
+    /// reached the numbering as one id and shared one bucket.
     @inlinable
     static func bucketHash<ID: Hashable>(_ id: ID) -> Int {
         #if canImport(FoundationEssentials) || canImport(Foundation)
             if ID.self == Decimal.self {
                 return Int(truncatingIfNeeded: hashDecimal(unsafeBitCast(id, to: Decimal.self)))
             }
+            if ID.self == Data.self { return hashData(unsafeBitCast(id, to: Data.self)) }
         #endif
         return id.hashValue
     }
+
+    #if canImport(FoundationEssentials) || canImport(Foundation)
+        /// Swift's per-process seeded hash of every byte of `data`.
+        @usableFromInline
+        static func hashData(_ data: Data) -> Int {
+            var hasher = Hasher()
+            data.withUnsafeBytes { hasher.combine(bytes: $0) }
+            return hasher.finalize()
+        }
+    #endif
 
     #if canImport(FoundationEssentials) || canImport(Foundation)
         /// XXH3 of a decimal's digits, written without trailing zeros, so
