@@ -10,8 +10,10 @@
 # documentation), each in Swift 6 mode, then type-checks an app's code
 # against the result: the README's and the DifferenceKit migration
 # article's UIKit and AppKit samples (UIKitClient.swift,
-# AppKitClient.swift). Fails on any error, and on any warning in the
-# Apple-only files. About 2 minutes on 2 cores.
+# AppKitClient.swift), and a Swift 5 app calling BoxDiff's main-actor API
+# from code that is not main-actor isolated (UIKitSwift5Client.swift).
+# Fails on any error, and on any warning in the Apple-only files or the
+# Swift 5 client. About 2 minutes on 2 cores.
 #
 #   scripts/apple-standins.sh
 set -euo pipefail
@@ -56,5 +58,19 @@ for framework in UIKit AppKit; do
     echo "== an app's $framework code against it" >&2
     swiftc -typecheck -swift-version 6 -parse-as-library -I "$work/$framework" -I "$out/Modules" \
         -I "$out/CBoxDiff.build" -I CSources/CBoxDiff/include "$standins/${framework}Client.swift"
+    if [ "$framework" = UIKit ]; then
+        # Swift 5 mode, calls from code that is not main-actor isolated
+        # (BoxDiff's main-actor types are @preconcurrency): no error, and
+        # no warning.
+        echo "== an app's UIKit code in Swift 5 mode against it" >&2
+        swift5_log="$work/swift5.log"
+        swiftc -typecheck -swift-version 5 -parse-as-library -I "$work/$framework" -I "$out/Modules" \
+            -I "$out/CBoxDiff.build" -I CSources/CBoxDiff/include "$standins/UIKitSwift5Client.swift" 2>&1 |
+            tee "$swift5_log"
+        if grep -q 'warning: ' "$swift5_log"; then
+            echo "apple stand-ins: warnings in the Swift 5 client" >&2
+            exit 1
+        fi
+    fi
 done
 echo "apple stand-ins: the UIKit and AppKit adapters build, and the README's samples type-check" >&2

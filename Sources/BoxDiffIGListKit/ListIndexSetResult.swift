@@ -12,11 +12,15 @@ import Foundation
 /// move of one item in one batch); ``resultForBatchUpdates()`` is always
 /// safe for one batch.
 ///
-/// Not `Sendable`: it keeps the diff identifiers, which may be any
-/// objects. Lookups on one result from several threads at once (Swift 5
-/// mode lets code share it, as Objective-C code shares IGListKit's) are
-/// safe: the identifier maps are built once, under a lock, on first use.
-public final class ListIndexSetResult: CustomStringConvertible {
+/// `Sendable` (checked by hand), so that a diff run off the main thread
+/// hands its result to the main thread, as IGListKit's adapters do: the
+/// result is immutable, and lookups on one result from several threads at
+/// once are safe (the identifier maps are built once, under a lock, on
+/// first use). It keeps the diff identifiers, which may be any objects,
+/// and a lookup calls their `hash` and `isEqual(_:)` on the caller's
+/// thread: as IGListKit requires, identifiers must not change once
+/// returned from `diffIdentifier()` (strings, numbers, immutable objects).
+public final class ListIndexSetResult: @unchecked Sendable, CustomStringConvertible {
     let diff: IGListKitDiff
     /// The identifier maps, built on the first lookup of each side.
     private let maps = IdentifierMaps()
@@ -101,9 +105,10 @@ public final class ListIndexSetResult: CustomStringConvertible {
 /// indexes as index paths in the old section and new indexes in the new
 /// section. Index paths are `[section, item]`.
 ///
-/// Not `Sendable`: it keeps the diff identifiers, which may be any
-/// objects.
-public final class ListIndexPathResult: CustomStringConvertible {
+/// `Sendable` (checked by hand) as ``ListIndexSetResult`` is, on the
+/// same terms: identifiers must not change once returned from
+/// `diffIdentifier()`.
+public final class ListIndexPathResult: @unchecked Sendable, CustomStringConvertible {
     private let indexes: ListIndexSetResult
     private let fromSection: Int
     private let toSection: Int

@@ -1,5 +1,11 @@
 import BoxDiff
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#elseif canImport(Foundation)
+    import Foundation
+#endif
+
 /// A changeset that breaks UIKit's batch-update rules: what
 /// `validated(from:validator:)` throws.
 public struct InvalidChangesetError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -16,6 +22,13 @@ public struct InvalidChangesetError: Error, Hashable, Sendable, CustomStringConv
         "invalid changeset:\n" + violations.map(\.description).joined(separator: "\n")
     }
 }
+
+#if canImport(FoundationEssentials) || canImport(Foundation)
+    extension InvalidChangesetError: LocalizedError {
+        /// ``description``, so that `error.localizedDescription` reads it.
+        public var errorDescription: String? { description }
+    }
+#endif
 
 extension StagedChangeset {
     /// This changeset, after checking it against UIKit's batch-update rules

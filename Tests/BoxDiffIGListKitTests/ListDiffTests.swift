@@ -146,3 +146,20 @@ private func numbers(_ values: [Int]) -> [any ListDiffable] { values.map { NSNum
         #expect(batch.moves == result.moves)
     }
 }
+
+/// A diff run off the main thread hands its result back, as IGListKit's
+/// adapters do (the results are `Sendable`: in Swift 6 mode, returning one
+/// from a detached task did not compile).
+@Suite struct ListDiffResultSendingTests {
+    @Test @MainActor func resultsDiffedOffTheMainThreadAreHandedBack() async {
+        let result = await Task.detached {
+            ListDiff(oldArray: [Item("a"), Item("b")], newArray: [Item("b"), Item("c")], option: .equality)
+        }.value
+        #expect(result.deletes == IndexSet([0]) && result.inserts == IndexSet([1]))
+        #expect(result.oldIndex(forIdentifier: NSString(string: "b")) == 1)
+        let paths = await Task.detached {
+            ListDiffPaths(fromSection: 0, toSection: 1, oldArray: [Item("a")], newArray: [], option: .equality)
+        }.value
+        #expect(paths.deletes == [IndexPath(indexes: [0, 0])])
+    }
+}

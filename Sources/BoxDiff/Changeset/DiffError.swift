@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#elseif canImport(Foundation)
+    import Foundation
+#endif
+
 /// Which side of a diff something stands on.
 public enum DiffSide: String, Sendable, Hashable {
     /// The old (source) data.
@@ -28,6 +34,13 @@ public enum DiffLocation: Sendable, Hashable, CustomStringConvertible {
 /// An error thrown by a diff. A diff never crashes on bad input: it either
 /// returns a changeset that replays the old data into the new, or throws one
 /// of these.
+///
+/// The diffs throw it as a typed error (`throws(DiffError)`), so in a
+/// `catch` clause `error` is a `DiffError` already: write `catch { ... }`
+/// or `catch .duplicateIdentifier(let id, _, _, _)`, not `catch let error
+/// as DiffError` (always true: the compiler warns, and Swift 6.3's
+/// compiler can crash when a closure in that clause uses `error`).
+/// `error.localizedDescription` gives ``description``.
 public enum DiffError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Memory ran out inside the C core; nothing was leaked.
     case outOfMemory
@@ -57,3 +70,11 @@ public enum DiffError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+#if canImport(FoundationEssentials) || canImport(Foundation)
+    extension DiffError: LocalizedError {
+        /// ``description``, so that `error.localizedDescription` reads it
+        /// (not "The operation could not be completed").
+        public var errorDescription: String? { description }
+    }
+#endif

@@ -49,6 +49,7 @@ public enum BatchMode: Sendable, Hashable, CaseIterable {
 /// options.algorithm = .lcs
 /// options.duplicates = .reject
 /// let changeset = try StagedChangeset(source: old, target: new, options: options)
+/// // or: DiffOptions(algorithm: .lcs, duplicates: .reject)
 /// ```
 public struct DiffOptions: Sendable, Hashable {
     /// The pairing algorithm (default ``DiffAlgorithm/heckel``).
@@ -95,10 +96,22 @@ public struct DiffOptions: Sendable, Hashable {
     /// The default options.
     public init() {}
 
-    /// Options with the given algorithm and duplicate policy.
-    public init(algorithm: DiffAlgorithm, duplicates: DuplicatePolicy = .pairInOrder) {
-        self.algorithm = algorithm
-        self.duplicates = duplicates
+    /// Options with the settings given; the others keep their defaults.
+    ///
+    /// ```swift
+    /// let renderer = BoxRenderer(view: view, options: DiffOptions(mode: .singleBatch)) { box in data = box }
+    /// let strict = DiffOptions(algorithm: .lcs, duplicates: .reject)
+    /// ```
+    public init(
+        algorithm: DiffAlgorithm? = nil, duplicates: DuplicatePolicy? = nil, mode: BatchMode? = nil,
+        updateStyle: UpdateStyle? = nil, reloadThreshold: Int? = nil, lcsCostBound: Int? = nil
+    ) {
+        if let algorithm { self.algorithm = algorithm }
+        if let duplicates { self.duplicates = duplicates }
+        if let mode { self.mode = mode }
+        if let updateStyle { self.updateStyle = updateStyle }
+        self.reloadThreshold = reloadThreshold
+        if let lcsCostBound { self.lcsCostBound = lcsCostBound }
     }
 
     /// The change count above which a diff reloads everything:

@@ -27,7 +27,7 @@ import Foundation
 /// renderer.render(makeBox(state))          // on the main actor, now
 /// renderer.renderInBackground(makeBox(state))  // diffs elsewhere, applies the latest
 /// ```
-@MainActor
+@preconcurrency @MainActor
 public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable & Sendable, View: ListView> {
     /// The view the renders go to.
     public let view: View

@@ -22,7 +22,7 @@ import Foundation
 /// does: the updater calls its non-escaping `setData` inside it. The view
 /// may keep the block afterwards (a view that records its batches), but
 /// not run it again.
-@MainActor
+@preconcurrency @MainActor
 public protocol ListView: AnyObject {
     /// Runs `updates` (which changes the data source and makes the calls
     /// below) as one animated batch; `completion` runs when its animations

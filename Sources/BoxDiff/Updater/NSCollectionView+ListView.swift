@@ -9,7 +9,7 @@
     /// ```swift
     /// CollectionListView(collectionView).reload(using: changeset) { items = $0 }
     /// ```
-    @MainActor
+    @preconcurrency @MainActor
     public final class CollectionListView: ListView {
         /// The collection view the calls go to.
         public let collectionView: NSCollectionView
@@ -72,6 +72,7 @@
         ///     self.data = data
         /// }
         /// ```
+        @preconcurrency @MainActor
         public func reload<Data>(
             using changeset: StagedChangeset<Data>,
             interrupt: ((Changeset<Data>) -> Bool)? = nil,

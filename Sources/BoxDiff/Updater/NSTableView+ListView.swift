@@ -31,7 +31,7 @@
     /// TableListView(tableView, animation: .effectFade).reload(using: changeset) { rows = $0 }
     /// // or: tableView.reload(using: changeset, with: .effectFade) { rows = $0 }
     /// ```
-    @MainActor
+    @preconcurrency @MainActor
     public final class TableListView: ListView {
         /// The table view the calls go to.
         public let tableView: NSTableView
@@ -163,6 +163,7 @@
         /// ```swift
         /// tableView.reload(using: changeset, with: .effectFade) { data in self.data = data }
         /// ```
+        @preconcurrency @MainActor
         public func reload<Data>(
             using changeset: StagedChangeset<Data>,
             with animation: AnimationOptions,
@@ -189,6 +190,7 @@
         ///     interrupt: { $0.changeCount > 100 }
         /// ) { self.data = $0 }
         /// ```
+        @preconcurrency @MainActor
         public func reload<Data>(
             using changeset: StagedChangeset<Data>,
             deleteRowsAnimation: AnimationOptions,

@@ -15,7 +15,7 @@
     /// view.insertRowsAnimation = .right
     /// view.reload(using: changeset) { rows = $0 }
     /// ```
-    @MainActor
+    @preconcurrency @MainActor
     public final class TableListView: ListView {
         /// The table view the calls go to.
         public let tableView: UITableView
@@ -130,6 +130,7 @@
         /// ```swift
         /// tableView.reload(using: changeset, with: .fade) { data in self.data = data }
         /// ```
+        @preconcurrency @MainActor
         public func reload<Data>(
             using changeset: StagedChangeset<Data>,
             with animation: RowAnimation = .automatic,
@@ -156,6 +157,7 @@
         ///     interrupt: { $0.changeCount > 100 }
         /// ) { self.data = $0 }
         /// ```
+        @preconcurrency @MainActor
         public func reload<Data>(
             using changeset: StagedChangeset<Data>,
             deleteSectionsAnimation: RowAnimation,
