@@ -291,11 +291,15 @@ static bxd_status_t suffix_unbalanced(const heckel_ctx_t *c, bool *out) {
     const uint32_t *old_to_new = c->out->old_to_new;
     const uint32_t *new_to_old = c->out->new_to_old;
     *out = false;
-    const uint32_t unpaired = (ahi - lo) + (bhi - lo) - 2 * span->middle_pairs;
+    /* In 64 bits: both middles together may pass 2^32 ids (each list
+     * holds up to BXD_MAX_COUNT), and a wrapped count would size the
+     * table below what it must hold. */
+    const uint64_t unpaired = (uint64_t)(ahi - lo) + (uint64_t)(bhi - lo) -
+                              2 * (uint64_t)span->middle_pairs;
     if (unpaired == 0) return BXD_OK;
     bxd_table_t table;
     bxd_status_t st;
-    if (n - ahi < unpaired) {
+    if ((uint64_t)(n - ahi) < unpaired) {
         /* The suffix is the smaller side: a table of its ids, probed by
          * the unpaired middle ids (a small, cache-resident table). */
         st = bxd_table_prepare(c->ws, n - ahi, &table);
@@ -319,7 +323,8 @@ static bxd_status_t suffix_unbalanced(const heckel_ctx_t *c, bool *out) {
             }
         return BXD_OK;
     }
-    st = bxd_table_prepare(c->ws, unpaired, &table);
+    if (unpaired > SIZE_MAX / 2) return BXD_ERR_TOO_LARGE;
+    st = bxd_table_prepare(c->ws, (size_t)unpaired, &table);
     if (st != BXD_OK) return st;
     for (uint32_t i = lo; i < ahi; i++)
         if (old_to_new[i] == BXD_NONE) {

@@ -137,7 +137,9 @@ BXD_API const char *bxd_status_string(bxd_status_t status);
  * `deallocate(context, pointer, size)` releases a block that `allocate`
  * returned, with the size it was asked for; it is never called with NULL.
  * The allocator must stay valid for as long as any workspace or result
- * that copied it is alive.
+ * that copied it is alive. Each workspace or result calls it on the thread
+ * it is used on: an allocator given to workspaces used on several threads
+ * at once must be thread-safe.
  */
 typedef struct bxd_allocator {
     void *(*allocate)(void *context, size_t size);
@@ -375,8 +377,10 @@ BXD_API uint64_t bxd_table_slot(uint64_t id, uint64_t key, unsigned bits);
  *   or LCS after Heckel.
  * old_list, new_list: the lists (borrowed). Required.
  * options: NULL for the defaults.
- * result: an initialised result (see `bxd_result_init`); overwritten. It
- *   allocates through the workspace's allocator the first time it grows.
+ * result: an initialised result (see `bxd_result_init`); overwritten. The
+ *   first time it grows it copies the allocator of the workspace it is
+ *   diffed with (malloc/free with a NULL workspace) and keeps it: later
+ *   diffs through other workspaces grow it with that same allocator.
  *
  * Returns BXD_OK; BXD_ERR_INVALID_ARGUMENT (NULL list or result, NULL ids
  * with a non-zero count, unknown algorithm or flags); BXD_ERR_TOO_LARGE
