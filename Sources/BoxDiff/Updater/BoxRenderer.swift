@@ -370,4 +370,15 @@ extension BoxRenderer: StageApplier {
         // after: two to four atomic reference counts per stage.
         setData(consume data)
     }
+
+    /// This renderer, unretained: a render's batch blocks run while the
+    /// render holds it.
+    @inlinable
+    var reference: Unmanaged<BoxRenderer> { Unmanaged.passUnretained(self) }
+
+    /// `body` of the renderer `reference` leads to, borrowed (no retain).
+    @inlinable
+    static func withApplier(_ reference: Unmanaged<BoxRenderer>, _ body: (BoxRenderer) -> Void) {
+        reference._withUnsafeGuaranteedRef(body)
+    }
 }

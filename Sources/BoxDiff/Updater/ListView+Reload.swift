@@ -144,6 +144,14 @@ protocol StageApplier<Data> {
     /// Gives the data source the data of `stages[index]`, once per stage,
     /// before the view reads it.
     func store(_ stages: UnsafePointer<Changeset<Data>>, at index: Int)
+    /// What the batch blocks capture to reach the applier: for a class,
+    /// an unretained reference (the applier outlives the blocks' runs, see
+    /// ``performStages(_:reloadsEverything:interrupt:completion:)``).
+    associatedtype Reference
+    /// This applier as the blocks capture it.
+    var reference: Reference { get }
+    /// `body` of the applier `reference` leads to.
+    static func withApplier(_ reference: Reference, _ body: (Self) -> Void)
 }
 
 extension StageApplier {
@@ -175,6 +183,7 @@ extension StageApplier {
             reloadEverything(with: first, count: count, completion: completion)
             return
         }
+        let reference = self.reference
         for index in 0..<count {
             if let interrupt, interrupt(first[index]) {
                 reloadEverything(with: first, count: count, completion: completion)
@@ -190,11 +199,18 @@ extension StageApplier {
             // chained then took the reconfigures' paths for its own rows.
             let gate = isLast && reconfigures ? completion.map(CompletionGate.init) : nil
             view.performBatchUpdates(
-                { [self] in
-                    self.store(first, at: index)
-                    // No copy of the stage's lists, and no nested closure
-                    // (Swift 6 checks the main actor on entering one).
-                    self.view.applyCalls(of: first, at: index, indexPaths: self.indexPaths)
+                {
+                    // The applier through its reference: a renderer's
+                    // captured unretained (captured strongly, it cost a
+                    // retain and two releases per stage, atomically). The
+                    // closure goes to this module's `withApplier`: one
+                    // given to the standard library (Swift 5 mode) is
+                    // checked for the main actor on entry.
+                    Self.withApplier(reference) { applier in
+                        applier.store(first, at: index)
+                        // No copy of the stage's lists.
+                        applier.view.applyCalls(of: first, at: index, indexPaths: applier.indexPaths)
+                    }
                 },
                 // No closure to allocate when there is no completion.
                 completion: gate.map { gate in { _ in gate.finish() } }
@@ -283,6 +299,14 @@ struct ClosureStageApplier<View: ListView, Data>: StageApplier {
     /// borrowed).
     @inlinable
     func store(_ stages: UnsafePointer<Changeset<Data>>, at index: Int) { setData.set(stages[index].data) }
+
+    /// The applier itself (a value: the blocks capture its three
+    /// references).
+    @inlinable var reference: Self { self }
+
+    /// `body(reference)`.
+    @inlinable
+    static func withApplier(_ reference: Self, _ body: (Self) -> Void) { body(reference) }
 }
 
 /// The caller's `setData` during one
