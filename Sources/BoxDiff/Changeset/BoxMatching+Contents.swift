@@ -143,3 +143,69 @@ extension BoxMatching {
         return count
     }
 }
+
+extension BoxMatching {
+    /// The paired old rows that a plan would reconfigure while their
+    /// component's type changes, in increasing order: those incomparable
+    /// on both sides (re-bound, ``rowRebinds(old:new:)``), and, with
+    /// ``UpdateStyle/reconfigure`` (`reconfigures`), any whose content
+    /// changed (`patched`: the old contents after ``rowsChangedDespiteHash``,
+    /// empty for the table's own). A reconfigure hands the cell the view
+    /// shows now to the data source, which must return that same cell
+    /// (UIKit: "must dequeue the same type of cell"); a data source that
+    /// picks its cell by the component's type, as Bento's does, raises an
+    /// exception on iOS 15 and later for a type that changed. The
+    /// matching unpairs these rows (a delete and an insert).
+    ///
+    /// The component's type: the value's own for an incomparable one (a
+    /// Bento component class), the stored value type's otherwise.
+    /// - Complexity: O(paired rows) over the tables' contents; when some
+    ///   row qualifies, O(rows) more over the components.
+    @inlinable
+    static func rowsChangingKind<S, R>(
+        _ source: Box<S, R>, _ target: Box<S, R>, old: IdentityTable, new: IdentityTable,
+        oldToNew: UnsafeBufferPointer<UInt32>, patched: [UInt64], reconfigures: Bool
+    ) -> [Int] {
+        let none = BoxMatching.none
+        return old.withWords { oldWords in
+            new.withWords { newWords in
+                let oldContents = oldWords.baseAddress! + old.rowContentsStart
+                let newContents = newWords.baseAddress! + new.rowContentsStart
+                func qualifies(_ i: Int, _ j: Int) -> Bool {
+                    let b = newContents[j]
+                    if oldContents[i] == 0 && b == 0 { return true }
+                    guard reconfigures else { return false }
+                    let a = patched.isEmpty ? oldContents[i] : patched[i]
+                    return a == 0 || a != b
+                }
+                var any = false
+                for i in 0..<oldToNew.count where oldToNew[i] != none && qualifies(i, Int(oldToNew[i])) {
+                    any = true
+                    break
+                }
+                guard any else { return [] }
+                let layout = NodeLayout<R>()
+                var newKinds: [ObjectIdentifier] = []
+                newKinds.reserveCapacity(new.rowCount)
+                for section in target.sections {
+                    layout.withRows(section.rows) { count, rows in
+                        for r in 0..<count { newKinds.append(Component.cellKind(rows.component(r))) }
+                    }
+                }
+                var changing: [Int] = []
+                var i = 0
+                for section in source.sections {
+                    layout.withRows(section.rows) { count, rows in
+                        for r in 0..<count {
+                            let j = oldToNew[i + r]
+                            guard j != none, qualifies(i + r, Int(j)) else { continue }
+                            if Component.cellKind(rows.component(r)) != newKinds[Int(j)] { changing.append(i + r) }
+                        }
+                    }
+                    i += section.rows.count
+                }
+                return changing
+            }
+        }
+    }
+}

@@ -151,7 +151,8 @@ struct BoxMatching {
             try Pairing.pair(&oldRows, &newRows, options: options, workspace: workspace, pairsOnly: !rowsHaveLayout)
         }
         let isMinimal = sectionsMinimal && result.isMinimal
-        let pairedRowCount = result.matchedCount
+        var pairedRowCount = result.matchedCount
+        var layoutKept = rowsHaveLayout
         var patchedRows: [UInt64] = []
         if let rowContentChanged {
             // The caller's comparison of every paired row (all of them
@@ -170,6 +171,26 @@ struct BoxMatching {
                 patchedRows[i] = 0
             }
         }
+        if rowContentChanged == nil
+            && (old.exactRowContentKind == nil || old.exactRowContentKind != new.exactRowContentKind)
+        {
+            // Rows that would be reconfigured into a cell of another type
+            // are unpaired (deleted and inserted): see rowsChangingKind.
+            let changing = Self.rowsChangingKind(
+                source, target, old: old, new: new, oldToNew: result.oldToNew, patched: patchedRows,
+                reconfigures: options.updateStyle == .reconfigure)
+            if !changing.isEmpty {
+                let oldToNew = UnsafeMutablePointer(mutating: result.oldToNew.baseAddress!)
+                let newToOld = UnsafeMutablePointer(mutating: result.newToOld.baseAddress!)
+                for i in changing {
+                    newToOld[Int(oldToNew[i])] = Self.none
+                    oldToNew[i] = Self.none
+                }
+                pairedRowCount -= changing.count
+                // The core's own layout of the rows paired them.
+                layoutKept = false
+            }
+        }
         pairs.append(Self.none)  // never empty: raw views have an address
         // The buffer moves to the workspace (same storage, same address).
         let sectionMaps = pairs.unretained.baseAddress!
@@ -179,7 +200,7 @@ struct BoxMatching {
             old: consume old, new: consume new, pairs: sectionMaps, rows: result,
             pairedRowCount: pairedRowCount, isMinimal: isMinimal, sectionsInOrder: sectionsInOrder,
             patchedRowContents: consume patchedRows, patchedSectionContents: consume patchedSections,
-            rowsHaveLayout: rowsHaveLayout)
+            rowsHaveLayout: layoutKept)
     }
 
     /// A matching of the given parts: the sections' maps in `pairs`, the

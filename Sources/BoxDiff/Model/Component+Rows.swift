@@ -143,6 +143,20 @@ extension Component {
         kinds = kind
     }
 
+    /// The type a cell shows for the component at `component`: the value's
+    /// own type for an incomparable component (`Component(incomparable:)`,
+    /// whose value may be of any class), the stored value type otherwise
+    /// (one storage class per type).
+    @usableFromInline
+    static func cellKind(_ component: UnsafePointer<Component>) -> ObjectIdentifier {
+        UnsafeRawPointer(component).load(as: Unmanaged<Storage>.self)._withUnsafeGuaranteedRef { storage in
+            if type(of: storage) == Opaque.self {
+                return ObjectIdentifier(type(of: unsafeDowncast(storage, to: Opaque.self).value))
+            }
+            return ObjectIdentifier(type(of: storage))
+        }
+    }
+
     /// Writes the storage references of `count` components (laid out as
     /// for ``contentHashes(first:stride:count:into:kinds:)``) to `out`,
     /// as opaque pointers, not retained: valid while the components live.

@@ -364,6 +364,66 @@ struct PlanAdversarialTests {
         }
     }
 
+    /// A row whose component changes type (a Bento row going from a
+    /// spinner component to its text, same id) is never reconfigured:
+    /// UIKit's reconfigure hands the data source the cell it shows, and a
+    /// data source that dequeues by component type, as Bento's does,
+    /// raises an exception on iOS 15 and later ("must dequeue the same
+    /// type of cell"). Re-bound rows (incomparable on both sides, in any
+    /// update style) and, with `.reconfigure`, changed rows are deleted
+    /// and inserted instead when their type changes; rows of one type are
+    /// still re-bound. Found by review (2026-11-29, sixth session).
+    @Test func rowsChangingComponentTypeAreNotReconfigured() throws {
+        final class Spinner {}
+        final class Label {
+            let text: String
+            init(_ text: String) { self.text = text }
+        }
+        func node(_ id: Int, _ value: Any) -> Node<Int> { Node(id: id, component: Component(incomparable: value)) }
+        let old = B(sections: [
+            rvS(0, [node(1, Spinner()), node(2, Label("b")), rvN(3), node(4, Spinner())]),
+            rvS(1, [node(5, Label("e")), Node(id: 6, component: Component("title"))]),
+        ])
+        let new = B(sections: [
+            rvS(1, [node(5, Label("e'")), Node(id: 6, component: Component(42)), node(4, Label("d"))]),
+            rvS(0, [node(2, Label("b'")), node(1, Label("a")), rvN(3, 1)]),
+        ])
+        for options in Self.grid {
+            let changeset = try StagedChangeset(source: old, target: new, options: options)
+            expectReplays(changeset, from: old, to: new, "\(options)")
+            guard !changeset.reloadsEverything else { continue }
+            // Reconfigured rows, by id, read off each stage's data.
+            var reconfigured: [Int] = []
+            for stage in changeset {
+                for path in stage.elementReconfigured {
+                    reconfigured.append(stage.data.sections[path.section].rows[path.row].id)
+                }
+            }
+            #expect(!reconfigured.contains(1) && !reconfigured.contains(4), "\(options): \(reconfigured)")
+            if options.updateStyle == .reconfigure {
+                #expect(!reconfigured.contains(6), "\(options): \(reconfigured)")
+            }
+        }
+        // The same Boxes with every type kept: rows 1 and 4 re-bound.
+        let kept = B(sections: [
+            rvS(0, [node(1, Spinner()), node(2, Label("b'")), rvN(3), node(4, Spinner())])
+        ])
+        let rebound = try StagedChangeset(source: B(sections: [old.sections[0]]), target: kept)
+        #expect(rebound.flatMap(\.elementReconfigured).count == 3, "\(rebound)")
+        #expect(rebound.flatMap(\.elementInserted).isEmpty)
+        // One section in one batch (the flat layout's case): the spinner
+        // that became a label is deleted and inserted at its path.
+        let spinner = B(sections: [rvS(0, [rvN(0), node(1, Spinner()), rvN(2)])])
+        let label = B(sections: [rvS(0, [rvN(0), node(1, Label("a")), rvN(2)])])
+        for mode in BatchMode.allCases {
+            let single = try StagedChangeset(source: spinner, target: label, options: DiffOptions(mode: mode))
+            expectReplays(single, from: spinner, to: label)
+            #expect(single.flatMap(\.elementReconfigured).isEmpty, "\(single)")
+            #expect(single.flatMap(\.elementDeleted) == [ElementPath(section: 0, row: 1)], "\(single)")
+            #expect(single.flatMap(\.elementInserted) == [ElementPath(section: 0, row: 1)], "\(single)")
+        }
+    }
+
     @Test func duplicateIDsPairedInOrder() throws {
         let old = B(sections: [rvS(0, rvRows([1, 1, 2])), rvS(0, rvRows([1, 3])), rvS(1, rvRows([2]))])
         for (label, new) in [
