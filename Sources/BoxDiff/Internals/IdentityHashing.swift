@@ -125,6 +125,11 @@ enum IdentityHashing {
     /// them all. The diff itself keeps the fast `hashValue` (such decimals
     /// reach the core as one repeated id, and their pairs fail `==`).
     ///
+    /// The same for a `Data` or `Decimal` in an `Optional` or an
+    /// `AnyHashable`. (A type of the app's that holds one, `[Data]` or a
+    /// struct, hashes it as `Data` does, through its first 80 bytes: such
+    /// a type should combine all of the bytes itself.)
+    ///
     /// A `Data` is filed under a seeded hash of all its bytes
     /// (``hashData(_:)``): its `hashValue` reads its count and first 80
     /// bytes only, and its XXH3 (what the diff hashes it by) has no seed,
@@ -138,6 +143,18 @@ enum IdentityHashing {
                 return Int(truncatingIfNeeded: hashDecimal(unsafeBitCast(id, to: Decimal.self)))
             }
             if ID.self == Data.self { return hashData(unsafeBitCast(id, to: Data.self)) }
+            // The same values wrapped: optional, or in an `AnyHashable`
+            // (`AnyDifferentiable`'s id, a Box of mixed row id types),
+            // whose hash is the wrapped value's.
+            if ID.self == Data?.self { return unsafeBitCast(id, to: Data?.self).map(hashData) ?? 0 }
+            if ID.self == Decimal?.self {
+                return unsafeBitCast(id, to: Decimal?.self).map { Int(truncatingIfNeeded: hashDecimal($0)) } ?? 0
+            }
+            if ID.self == AnyHashable.self {
+                let base = unsafeBitCast(id, to: AnyHashable.self).base
+                if let data = base as? Data { return hashData(data) }
+                if let decimal = base as? Decimal { return Int(truncatingIfNeeded: hashDecimal(decimal)) }
+            }
         #endif
         return id.hashValue
     }

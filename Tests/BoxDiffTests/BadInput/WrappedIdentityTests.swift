@@ -1,0 +1,254 @@
+import BoxDiffTestSupport
+import BoxDiffValidation
+import Foundation
+import Testing
+
+@testable import BoxDiff
+
+// Weakly hashed ids that the `Data` and `Decimal` fixes (`IdentityHashing`'s
+// `bucketHash`, keyed on the exact type) did not reach, found by review
+// (2026-11-29, sixth session): element ids of the sectioned API (wrapped in
+// `SectionedRowID`, whose hash was the id's unseeded identity hash), and
+// `Data` or `Decimal` ids in an `Optional` or an `AnyHashable`. Each test
+// compares the CPU time of a crafted input with a same-sized control; each
+// failed before the fix (debug build, 2,500 ids: sectioned `String` ids
+// 0.30 s against 0.0036 s, `[UInt8]` 3.3 s against 0.004 s, `Decimal`
+// 0.57 s; `AnyDifferentiable` of `Data` 1.41 s against 0.0032 s; Box rows
+// of `AnyHashable(Data)` 1.37 s against 0.0014 s).
+
+/// 108 bytes: 100 equal bytes and the 8 bytes of `i` after them (`late`:
+/// `Data`'s own `hash(into:)` reads the count and the first 80 bytes only,
+/// so every value hashes alike) or before them (control).
+private func reviewBytes(_ i: Int, late: Bool) -> Data {
+    let index = withUnsafeBytes(of: UInt64(i).littleEndian) { Data($0) }
+    let filler = Data(repeating: 7, count: 100)
+    return late ? filler + index : index + filler
+}
+
+/// 30 significant digits: all round to the double 1.0 (`crafted`), or
+/// distinct doubles.
+private func reviewDecimal(_ i: Int, crafted: Bool) -> Decimal {
+    Decimal(string: crafted ? "1.0000000000000000000000\(i + 1_000_000)" : "\(i).5")!
+}
+
+/// XXH3's default secret, first 96 bytes (published specification).
+private let reviewSecret: [UInt8] = [
+    0xb8, 0xfe, 0x6c, 0x39, 0x23, 0xa4, 0x4b, 0xbe, 0x7c, 0x01, 0x81, 0x2c, 0xf7, 0x21, 0xad, 0x1c,
+    0xde, 0xd4, 0x6d, 0xe9, 0x83, 0x90, 0x97, 0xdb, 0x72, 0x40, 0xa4, 0xa4, 0xb7, 0xb3, 0x67, 0x1f,
+    0xcb, 0x79, 0xe6, 0x4e, 0xcc, 0xc0, 0xe5, 0x78, 0x82, 0x5a, 0xd0, 0x7d, 0xcc, 0xff, 0x72, 0x21,
+    0xb8, 0x08, 0x46, 0x74, 0xf7, 0x43, 0x24, 0x8e, 0xe0, 0x35, 0x90, 0xe6, 0x81, 0x3a, 0x26, 0x4c,
+    0x3c, 0x28, 0x52, 0xbb, 0x91, 0xc3, 0x00, 0xcb, 0x88, 0xd0, 0x65, 0x8b, 0x1b, 0x53, 0x2e, 0xa3,
+    0x71, 0x64, 0x48, 0x97, 0xa2, 0x0d, 0xf9, 0x4e, 0x38, 0x19, 0xef, 0x46, 0xa9, 0xde, 0xac, 0xd8,
+]
+
+/// 128 bytes; `crafted`: every value has one XXH3 (seed 0) — the low word
+/// of the 16-byte blocks at 80, 96 and 112 equals the secret word it meets,
+/// so those blocks' products are 0 whatever `i` in their high word is (the
+/// trick of `DataIdentityTests.bothHashesShared`). Control: distinct XXH3s.
+private func xxh3Shared(_ i: Int, crafted: Bool) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0x5A, count: 128)
+    withUnsafeBytes(of: UInt64(i).littleEndian) { word in
+        for (block, secret) in [(80, 80), (96, 48), (112, 16)] {
+            for k in 0..<8 {
+                bytes[block + k] = crafted ? reviewSecret[secret + k] : word[k] ^ UInt8(block)
+                bytes[block + 8 + k] = word[k]
+            }
+        }
+    }
+    return bytes
+}
+
+/// 16-byte ASCII blocks found offline (`x * y` refactored): for block k of
+/// a 224-byte string (XXH3's 129-240-byte path; block k meets the secret at
+/// 16k, or 16(k - 8) + 3 from block 8 on), both spellings give one
+/// `mix16B` term, i.e. `(lo ^ s) * (hi ^ s')` has the same 128-bit product.
+/// So the 2^13 strings choosing either spelling of blocks 0-12 (block 13
+/// fixed) all share one XXH3 — BoxDiff's identity hash of an ASCII string.
+private let xxh3StringBlocks: [(String, String)] = [
+    ("010b4e521c744f5f296e202d6c290d16", "412b12426e590a3969416b754d01000d"),
+    ("5d4d5e75533556676a4259110e3e5c1e", "31705c091f2911024a4a595e2d62761e"),
+    ("5125012a30671e6c0201155851084f21", "056c5060393717460244477113586621"),
+    ("2f10113f5854347710472f4d4d376e2a", "1264796c4e23087e48334c5a15093726"),
+    ("556162131760735a7e375f7d25457039", "134d072d2166184b727646076519660c"),
+    ("59190323421f3676744d194c30161f51", "011e20354e20646e6a7e5a6e7e537737"),
+    ("317965181335172c64284b347e4f6b63", "63704c4a33615e06267a1e612f1d4337"),
+    ("1c595e080f2c4f767c7a69135732026f", "2c247d654d7729291c780a42104f3b45"),
+    ("4136260c366733780413403c564e2a50", "692d08640e1b20271021337773062931"),
+    ("693b167a0e2b666431087a17283b763d", "3141721904710d7654325b6c0c7b5e2e"),
+    ("504f6a65276e796d103c0b4b49471214", "091d1e48407c0a26774d1c5854410379"),
+    ("2d000e7e601f18424f317b037b214a7d", "030f11580a002a086164475e416e5f13"),
+    ("24744730356323210a4d2c49520d1b4a", "76674f4d484b6450106e60052b79514b"),
+]
+
+private func hexBytes(_ hex: String) -> [UInt8] {
+    var out: [UInt8] = []
+    var i = hex.startIndex
+    while i < hex.endIndex {
+        let j = hex.index(i, offsetBy: 2)
+        out.append(UInt8(hex[i..<j], radix: 16)!)
+        i = j
+    }
+    return out
+}
+
+/// String id number `i` (< 8,192): `crafted`, one of the strings sharing
+/// one XXH3; otherwise the same bytes with block 13 holding `i` (distinct
+/// hashes).
+private func xxh3String(_ i: Int, crafted: Bool) -> String {
+    var bytes: [UInt8] = []
+    for (k, pair) in xxh3StringBlocks.enumerated() {
+        bytes += hexBytes((i >> k) & 1 == 0 ? pair.0 : pair.1)
+    }
+    var last = [UInt8](repeating: 0x7A, count: 16)
+    if !crafted {
+        withUnsafeBytes(of: UInt64(i).littleEndian) { for k in 0..<8 { last[k] = $0[k] & 0x7F } }
+        last[8] = UInt8(i >> 7 & 0x7F)
+    }
+    bytes += last
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+private struct ReviewItem<ID: Hashable>: Differentiable {
+    var id: ID
+    var differenceIdentifier: ID { id }
+    func isContentEqual(to source: ReviewItem) -> Bool { true }
+}
+
+private func flatCost<ID: Hashable>(
+    _ n: Int, _ make: (Int, Bool) -> ID
+) throws -> (crafted: Double, control: Double, changeset: StagedChangeset<[ReviewItem<ID>]>, source: [ReviewItem<ID>]) {
+    let crafted = (0..<n).map { ReviewItem(id: make($0, true)) }
+    let control = (0..<n).map { ReviewItem(id: make($0, false)) }
+    let craftedTime = try cpuSeconds { _ = try StagedChangeset(source: crafted, target: crafted.reversed()) }
+    let controlTime = try cpuSeconds { _ = try StagedChangeset(source: control, target: control.reversed()) }
+    return (craftedTime, controlTime, try StagedChangeset(source: crafted, target: crafted.reversed()), crafted)
+}
+
+@Suite struct WrappedIdentityTests {
+    // MARK: Sectioned API: element ids are wrapped in `SectionedRowID`,
+    // whose `hashValue` is a hash of the element id's identity hash, so the
+    // exact numbering buckets them by that: the `Decimal` and `Data`
+    // bucket fixes never apply to element ids of a sectioned diff.
+
+    /// `Decimal` element ids (up to 38 digits) that round to one double,
+    /// in `[ArraySection]`: quadratic, where the flat and Box APIs are
+    /// linear (`DecimalIdentityTests`).
+    @Test func sectionedDecimalElementIDsCostWhatOthersCost() throws {
+        let n = 2_500
+        func sections(_ crafted: Bool, reversed: Bool) -> [ArraySection<Int, ReviewItem<Decimal>>] {
+            let items = (0..<n).map { ReviewItem(id: reviewDecimal($0, crafted: crafted)) }
+            return [ArraySection(model: 0, elements: reversed ? items.reversed() : items)]
+        }
+        let crafted = (sections(true, reversed: false), sections(true, reversed: true))
+        let control = (sections(false, reversed: false), sections(false, reversed: true))
+        let craftedTime = try cpuSeconds { _ = try StagedChangeset(source: crafted.0, target: crafted.1) }
+        let controlTime = try cpuSeconds { _ = try StagedChangeset(source: control.0, target: control.1) }
+        // The flat API on the same decimals, for comparison.
+        let flat = (0..<n).map { ReviewItem(id: reviewDecimal($0, crafted: true)) }
+        let flatTime = try cpuSeconds { _ = try StagedChangeset(source: flat, target: flat.reversed()) }
+        #expect(
+            craftedTime <= 5 * controlTime + 0.05 + flatTime,
+            "crafted \(craftedTime) s, control \(controlTime) s, flat API on the same ids \(flatTime) s")
+        let changeset = try StagedChangeset(source: crafted.0, target: crafted.1)
+        #expect(changeset.violations(from: crafted.0).isEmpty)
+    }
+
+    /// `[UInt8]` (or `Data`) element ids sharing one XXH3, in
+    /// `[ArraySection]`: quadratic; as flat or Box ids the numbering
+    /// buckets them by their seeded `hashValue` (all bytes) and is linear.
+    @Test func sectionedByteIDsSharingXXH3CostWhatOthersCost() throws {
+        let n = 2_500
+        #expect(Set((0..<64).map { IdentityHashing.hash(xxh3Shared($0, crafted: true)) }).count == 1)
+        func sections(_ crafted: Bool, reversed: Bool) -> [ArraySection<Int, ReviewItem<[UInt8]>>] {
+            let items = (0..<n).map { ReviewItem(id: xxh3Shared($0, crafted: crafted)) }
+            return [ArraySection(model: 0, elements: reversed ? items.reversed() : items)]
+        }
+        let crafted = (sections(true, reversed: false), sections(true, reversed: true))
+        let control = (sections(false, reversed: false), sections(false, reversed: true))
+        let craftedTime = try cpuSeconds { _ = try StagedChangeset(source: crafted.0, target: crafted.1) }
+        let controlTime = try cpuSeconds { _ = try StagedChangeset(source: control.0, target: control.1) }
+        let flat = (0..<n).map { ReviewItem(id: xxh3Shared($0, crafted: true)) }
+        let flatTime = try cpuSeconds { _ = try StagedChangeset(source: flat, target: flat.reversed()) }
+        #expect(
+            craftedTime <= 5 * controlTime + 0.05,
+            "crafted \(craftedTime) s, control \(controlTime) s, flat \(flatTime) s")
+    }
+
+    /// `String` element ids (the commonest id type) crafted to share one
+    /// XXH3, in `[ArraySection]`: quadratic. The same strings as flat ids
+    /// or Box rows cost what distinct ones do (their numbering buckets them
+    /// by Swift's seeded `hashValue`).
+    @Test func sectionedStringIDsSharingXXH3CostWhatOthersCost() throws {
+        let n = 2_500
+        let crafted = (0..<n).map { xxh3String($0, crafted: true) }
+        #expect(Set(crafted).count == n)
+        #expect(Set(crafted.map { IdentityHashing.hash($0) }).count == 1, "one XXH3")
+        #expect(Set((0..<n).map { IdentityHashing.hash(xxh3String($0, crafted: false)) }).count == n)
+        func sections(_ c: Bool, reversed: Bool) -> [ArraySection<Int, ReviewItem<String>>] {
+            let items = (0..<n).map { ReviewItem(id: xxh3String($0, crafted: c)) }
+            return [ArraySection(model: 0, elements: reversed ? items.reversed() : items)]
+        }
+        let a = (sections(true, reversed: false), sections(true, reversed: true))
+        let b = (sections(false, reversed: false), sections(false, reversed: true))
+        let craftedTime = try cpuSeconds { _ = try StagedChangeset(source: a.0, target: a.1) }
+        let controlTime = try cpuSeconds { _ = try StagedChangeset(source: b.0, target: b.1) }
+        let flat = crafted.map { ReviewItem(id: $0) }
+        let flatTime = try cpuSeconds { _ = try StagedChangeset(source: flat, target: flat.reversed()) }
+        #expect(
+            craftedTime <= 5 * controlTime + 0.05,
+            "crafted \(craftedTime) s, control \(controlTime) s, flat \(flatTime) s")
+        let changeset = try StagedChangeset(source: a.0, target: a.1)
+        #expect(changeset.violations(from: a.0).isEmpty)
+    }
+
+    // MARK: `Data` (and `Decimal`) inside another id type: the exact-type
+    // checks miss them, and `Data`'s `hash(into:)` reads 80 bytes.
+
+    /// `AnyDifferentiable` (DifferenceKit's, and BoxDiff's own) wraps a
+    /// `Data` id in `AnyHashable`: quadratic, where a bare `Data` id is
+    /// linear (`DataIdentityTests`).
+    @Test func anyDifferentiableDataIDsCostWhatOthersCost() throws {
+        let n = 2_500
+        func list(_ late: Bool) -> [AnyDifferentiable] {
+            (0..<n).map { AnyDifferentiable(ReviewItem(id: reviewBytes($0, late: late))) }
+        }
+        let (crafted, control) = (list(true), list(false))
+        let craftedTime = try cpuSeconds { _ = try StagedChangeset(source: crafted, target: crafted.reversed()) }
+        let controlTime = try cpuSeconds { _ = try StagedChangeset(source: control, target: control.reversed()) }
+        #expect(craftedTime <= 5 * controlTime + 0.05, "crafted \(craftedTime) s, control \(controlTime) s")
+        let changeset = try StagedChangeset(source: crafted, target: crafted.reversed())
+        #expect(changeset.stages.flatMap(\.elementMoved).count == n - 1)
+    }
+
+    /// `Data?` and `AnyHashable` of a `Decimal` as flat ids. (`[Data]`
+    /// and an app's struct holding a `Data` hash it through its first 80
+    /// bytes, as `Data` does: no library can see inside them; the README
+    /// says so.)
+    @Test func dataAndDecimalInOptionalsAndAnyHashableCostWhatOthersCost() throws {
+        let n = 2_500
+        let optional = try flatCost(n) { i, c -> Data? in reviewBytes(i, late: c) }
+        let anyDecimal = try flatCost(n) { i, c in AnyHashable(reviewDecimal(i, crafted: c)) }
+        for (name, cost) in [
+            ("Data?", (optional.crafted, optional.control)),
+            ("AnyHashable(Decimal)", (anyDecimal.crafted, anyDecimal.control)),
+        ] {
+            #expect(cost.0 <= 5 * cost.1 + 0.05, "\(name): crafted \(cost.0) s, control \(cost.1) s")
+        }
+        #expect(optional.changeset.violations(from: optional.source).isEmpty)
+    }
+
+    /// Box rows with `AnyHashable` ids (a Box mixing row id types) holding
+    /// `Data`.
+    @Test func boxRowsWithAnyHashableDataIDsCostWhatOthersCost() throws {
+        let n = 2_500
+        func box(_ late: Bool, reversed: Bool) -> Box<Int, AnyHashable> {
+            let rows = (0..<n).map { Node(id: AnyHashable(reviewBytes($0, late: late)), component: Component(0)) }
+            return Box(sections: [Section(id: 0, rows: reversed ? rows.reversed() : rows)])
+        }
+        let crafted = (box(true, reversed: false), box(true, reversed: true))
+        let control = (box(false, reversed: false), box(false, reversed: true))
+        let craftedTime = try cpuSeconds { _ = try StagedChangeset(source: crafted.0, target: crafted.1) }
+        let controlTime = try cpuSeconds { _ = try StagedChangeset(source: control.0, target: control.1) }
+        #expect(craftedTime <= 5 * controlTime + 0.05, "crafted \(craftedTime) s, control \(controlTime) s")
+    }
+}
