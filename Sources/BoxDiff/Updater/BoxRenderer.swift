@@ -115,7 +115,10 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     public var isRenderingInBackground: Bool { pending != nil }
 
     /// Diffs `box` against ``shownBox`` here, on the main actor, and
-    /// applies the changes to the view; ``shownBox`` is `box` on return.
+    /// applies the changes to the view; ``shownBox`` is `box` on return,
+    /// and so is the data source's Box: a render that finds no change
+    /// still hands `box` to `setData` (no batch), since a Box `==` to the
+    /// shown one may differ in what `==` leaves out (a closure's state).
     /// An off-main render still in progress is superseded.
     ///
     /// If the diff fails (e.g. duplicate ids with
@@ -329,6 +332,10 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
             // closure: see ``StageApplier/performStages(at:count:reloadsEverything:interrupt:completion:)``).
             let reloadsEverything = changeset.reloadsEverything
             let count = changeset.stages.count
+            // No change found: the data source still gets `box` (equal to
+            // what it holds under `==`, which may leave out what a cell's
+            // closures captured), so that it holds what ``shownBox`` does.
+            if count == 0 { setData(target) }
             performStages(
                 at: &changeset.stages, count: count, reloadsEverything: reloadsEverything, interrupt: nil,
                 completion: completion)

@@ -234,7 +234,8 @@ struct BoxRendererTests {
             let screen = RendererScreen(showing: a, options: options)
             screen.renderer.render(b)
             screen.view.finishAnimations()
-            let wanted = expected.reloadsEverything ? [b] : expected.stages.map(\.data)
+            // A render with no change still hands its Box over.
+            let wanted = expected.reloadsEverything || expected.isEmpty ? [b] : expected.stages.map(\.data)
             #expect(screen.store.received == wanted, "\(optionName(options)): \(a) → \(b)")
             #expect(screen.problems(showing: b).isEmpty)
             // The next render diffs from the Box this one left shown.
@@ -371,5 +372,30 @@ struct BoxRendererTests {
         #expect(screen.renderer.droppedRenderCount == 1)
         #expect(screen.problems(showing: initial).isEmpty)
         #expect(!screen.store.received.contains(older))
+    }
+
+    /// A render that finds no change still hands its Box to the data
+    /// source: a view model whose `==` leaves out what a cell's action
+    /// captured (as Component's docs advise for closures) made the data
+    /// source keep the old Box while `shownBox` held the new one (found by
+    /// review, 2026-11-29, sixth session). No batch is made.
+    @Test func aRenderWithoutChangesStillSetsTheData() {
+        struct Toggle: Hashable, @unchecked Sendable {
+            var title: String
+            var generation: Int
+            static func == (a: Toggle, b: Toggle) -> Bool { a.title == b.title }
+            func hash(into hasher: inout Hasher) { hasher.combine(title) }
+        }
+        func box(_ generation: Int) -> BoxGenerators.TestBox {
+            BoxGenerators.TestBox(sections: [
+                Section(id: 0, rows: [Node(id: 1, component: Toggle(title: "Sync", generation: generation))])
+            ])
+        }
+        let screen = RendererScreen(showing: box(1))
+        screen.renderer.render(box(2))
+        #expect(screen.view.batchCount == 0 && screen.view.reloadDataCount == 0)
+        #expect(screen.store.received.count == 1)
+        #expect(screen.store.box.sections[0].rows[0].component(as: Toggle.self)?.generation == 2)
+        #expect(screen.renderer.shownBox.sections[0].rows[0].component(as: Toggle.self)?.generation == 2)
     }
 }
