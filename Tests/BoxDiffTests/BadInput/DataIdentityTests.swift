@@ -18,7 +18,7 @@ import Testing
 
 /// A 108-byte `Data`: 100 equal bytes and the 8 bytes of `i`, after them
 /// (`late`: every value hashes alike under `Data`'s own hash) or before.
-private func bytes(_ i: Int, late: Bool) -> Data {
+func dataDiffering(_ i: Int, late: Bool) -> Data {
     let index = withUnsafeBytes(of: UInt64(i).littleEndian) { Data($0) }
     let filler = Data(repeating: 7, count: 100)
     return late ? filler + index : index + filler
@@ -35,15 +35,15 @@ private struct Keyed: Differentiable {
 private func box(_ n: Int, late: Bool, ids: Bool, target: Bool) -> Box<Int, Data> {
     let rows = (0..<n).map { i in
         Node(
-            id: ids ? bytes(i, late: late) : Data([UInt8(i & 0xFF), UInt8(i >> 8)]),
-            component: Component(ids ? Data([target ? 1 : 0]) : bytes(target ? n + i : i, late: late)))
+            id: ids ? dataDiffering(i, late: late) : Data([UInt8(i & 0xFF), UInt8(i >> 8)]),
+            component: Component(ids ? Data([target ? 1 : 0]) : dataDiffering(target ? n + i : i, late: late)))
     }
     return Box(sections: [Section(id: 0, rows: target ? rows.reversed() : rows)])
 }
 
 /// The first 96 bytes of XXH3's default secret (`kSecret` of its published
 /// specification).
-private let xxh3Secret: [UInt8] = [
+let xxh3Secret: [UInt8] = [
     0xb8, 0xfe, 0x6c, 0x39, 0x23, 0xa4, 0x4b, 0xbe, 0x7c, 0x01, 0x81, 0x2c, 0xf7, 0x21, 0xad, 0x1c,
     0xde, 0xd4, 0x6d, 0xe9, 0x83, 0x90, 0x97, 0xdb, 0x72, 0x40, 0xa4, 0xa4, 0xb7, 0xb3, 0x67, 0x1f,
     0xcb, 0x79, 0xe6, 0x4e, 0xcc, 0xc0, 0xe5, 0x78, 0x82, 0x5a, 0xd0, 0x7d, 0xcc, 0xff, 0x72, 0x21,
@@ -60,7 +60,7 @@ private let xxh3Secret: [UInt8] = [
 /// low word is the secret's own, so its product is 0 whatever its high
 /// word (`i`) holds, and every value has one XXH3 as well. Otherwise the
 /// low words hold `i` too, and the XXH3s differ.
-private func bothHashesShared(_ i: Int, crafted: Bool) -> Data {
+func bothHashesShared(_ i: Int, crafted: Bool) -> Data {
     var bytes = [UInt8](repeating: 0x5A, count: 128)
     withUnsafeBytes(of: UInt64(i).littleEndian) { word in
         for (block, secret) in [(80, 80), (96, 48), (112, 16)] {
@@ -123,8 +123,8 @@ private func bothHashesShared(_ i: Int, crafted: Bool) -> Data {
 
     @Test func dataIDsSharingTheirFirst80BytesCostWhatOthersCost() throws {
         let n = 2_500
-        #expect(Set((0..<n).map { bytes($0, late: true).hashValue }).count == 1)
-        func flat(_ late: Bool) -> [Keyed] { (0..<n).map { Keyed(id: bytes($0, late: late)) } }
+        #expect(Set((0..<n).map { dataDiffering($0, late: true).hashValue }).count == 1)
+        func flat(_ late: Bool) -> [Keyed] { (0..<n).map { Keyed(id: dataDiffering($0, late: late)) } }
         let (crafted, control) = (flat(true), flat(false))
         let craftedTime = try cpuSeconds { _ = try StagedChangeset(source: crafted, target: crafted.reversed()) }
         let controlTime = try cpuSeconds { _ = try StagedChangeset(source: control, target: control.reversed()) }

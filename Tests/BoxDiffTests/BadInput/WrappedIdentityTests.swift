@@ -16,46 +16,10 @@ import Testing
 // 0.57 s; `AnyDifferentiable` of `Data` 1.41 s against 0.0032 s; Box rows
 // of `AnyHashable(Data)` 1.37 s against 0.0014 s).
 
-/// 108 bytes: 100 equal bytes and the 8 bytes of `i` after them (`late`:
-/// `Data`'s own `hash(into:)` reads the count and the first 80 bytes only,
-/// so every value hashes alike) or before them (control).
-private func reviewBytes(_ i: Int, late: Bool) -> Data {
-    let index = withUnsafeBytes(of: UInt64(i).littleEndian) { Data($0) }
-    let filler = Data(repeating: 7, count: 100)
-    return late ? filler + index : index + filler
-}
-
 /// 30 significant digits: all round to the double 1.0 (`crafted`), or
 /// distinct doubles.
 private func reviewDecimal(_ i: Int, crafted: Bool) -> Decimal {
     Decimal(string: crafted ? "1.0000000000000000000000\(i + 1_000_000)" : "\(i).5")!
-}
-
-/// XXH3's default secret, first 96 bytes (published specification).
-private let reviewSecret: [UInt8] = [
-    0xb8, 0xfe, 0x6c, 0x39, 0x23, 0xa4, 0x4b, 0xbe, 0x7c, 0x01, 0x81, 0x2c, 0xf7, 0x21, 0xad, 0x1c,
-    0xde, 0xd4, 0x6d, 0xe9, 0x83, 0x90, 0x97, 0xdb, 0x72, 0x40, 0xa4, 0xa4, 0xb7, 0xb3, 0x67, 0x1f,
-    0xcb, 0x79, 0xe6, 0x4e, 0xcc, 0xc0, 0xe5, 0x78, 0x82, 0x5a, 0xd0, 0x7d, 0xcc, 0xff, 0x72, 0x21,
-    0xb8, 0x08, 0x46, 0x74, 0xf7, 0x43, 0x24, 0x8e, 0xe0, 0x35, 0x90, 0xe6, 0x81, 0x3a, 0x26, 0x4c,
-    0x3c, 0x28, 0x52, 0xbb, 0x91, 0xc3, 0x00, 0xcb, 0x88, 0xd0, 0x65, 0x8b, 0x1b, 0x53, 0x2e, 0xa3,
-    0x71, 0x64, 0x48, 0x97, 0xa2, 0x0d, 0xf9, 0x4e, 0x38, 0x19, 0xef, 0x46, 0xa9, 0xde, 0xac, 0xd8,
-]
-
-/// 128 bytes; `crafted`: every value has one XXH3 (seed 0) — the low word
-/// of the 16-byte blocks at 80, 96 and 112 equals the secret word it meets,
-/// so those blocks' products are 0 whatever `i` in their high word is (the
-/// trick of `DataIdentityTests.bothHashesShared`). Control: distinct XXH3s.
-private func xxh3Shared(_ i: Int, crafted: Bool) -> [UInt8] {
-    var bytes = [UInt8](repeating: 0x5A, count: 128)
-    withUnsafeBytes(of: UInt64(i).littleEndian) { word in
-        for (block, secret) in [(80, 80), (96, 48), (112, 16)] {
-            for k in 0..<8 {
-                bytes[block + k] = crafted ? reviewSecret[secret + k] : word[k] ^ UInt8(block)
-                bytes[block + 8 + k] = word[k]
-            }
-        }
-    }
-    return bytes
 }
 
 /// 16-byte ASCII blocks found offline (`x * y` refactored): for block k of
@@ -156,16 +120,16 @@ private func flatCost<ID: Hashable>(
     /// buckets them by their seeded `hashValue` (all bytes) and is linear.
     @Test func sectionedByteIDsSharingXXH3CostWhatOthersCost() throws {
         let n = 2_500
-        #expect(Set((0..<64).map { IdentityHashing.hash(xxh3Shared($0, crafted: true)) }).count == 1)
+        #expect(Set((0..<64).map { IdentityHashing.hash(Array(bothHashesShared($0, crafted: true))) }).count == 1)
         func sections(_ crafted: Bool, reversed: Bool) -> [ArraySection<Int, ReviewItem<[UInt8]>>] {
-            let items = (0..<n).map { ReviewItem(id: xxh3Shared($0, crafted: crafted)) }
+            let items = (0..<n).map { ReviewItem(id: Array(bothHashesShared($0, crafted: crafted))) }
             return [ArraySection(model: 0, elements: reversed ? items.reversed() : items)]
         }
         let crafted = (sections(true, reversed: false), sections(true, reversed: true))
         let control = (sections(false, reversed: false), sections(false, reversed: true))
         let craftedTime = try cpuSeconds { _ = try StagedChangeset(source: crafted.0, target: crafted.1) }
         let controlTime = try cpuSeconds { _ = try StagedChangeset(source: control.0, target: control.1) }
-        let flat = (0..<n).map { ReviewItem(id: xxh3Shared($0, crafted: true)) }
+        let flat = (0..<n).map { ReviewItem(id: Array(bothHashesShared($0, crafted: true))) }
         let flatTime = try cpuSeconds { _ = try StagedChangeset(source: flat, target: flat.reversed()) }
         #expect(
             craftedTime <= 5 * controlTime + 0.05,
@@ -208,7 +172,7 @@ private func flatCost<ID: Hashable>(
     @Test func anyDifferentiableDataIDsCostWhatOthersCost() throws {
         let n = 2_500
         func list(_ late: Bool) -> [AnyDifferentiable] {
-            (0..<n).map { AnyDifferentiable(ReviewItem(id: reviewBytes($0, late: late))) }
+            (0..<n).map { AnyDifferentiable(ReviewItem(id: dataDiffering($0, late: late))) }
         }
         let (crafted, control) = (list(true), list(false))
         let craftedTime = try cpuSeconds { _ = try StagedChangeset(source: crafted, target: crafted.reversed()) }
@@ -223,7 +187,7 @@ private func flatCost<ID: Hashable>(
     /// bytes, as `Data` does: no library can see inside them; the README
     /// says so.)
     @Test func dataAndDecimalInOptionalsAndAnyHashableCostWhatOthersCost() throws {
-        let optional = try flatCost(2_500) { i, c -> Data? in reviewBytes(i, late: c) }
+        let optional = try flatCost(2_500) { i, c -> Data? in dataDiffering(i, late: c) }
         #expect(
             optional.crafted <= 5 * optional.control + 0.05,
             "Data?: crafted \(optional.crafted) s, control \(optional.control) s")
@@ -240,7 +204,7 @@ private func flatCost<ID: Hashable>(
     @Test func boxRowsWithAnyHashableDataIDsCostWhatOthersCost() throws {
         let n = 2_500
         func box(_ late: Bool, reversed: Bool) -> Box<Int, AnyHashable> {
-            let rows = (0..<n).map { Node(id: AnyHashable(reviewBytes($0, late: late)), component: Component(0)) }
+            let rows = (0..<n).map { Node(id: AnyHashable(dataDiffering($0, late: late)), component: Component(0)) }
             return Box(sections: [Section(id: 0, rows: reversed ? rows.reversed() : rows)])
         }
         let crafted = (box(true, reversed: false), box(true, reversed: true))
