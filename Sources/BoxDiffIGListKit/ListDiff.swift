@@ -152,42 +152,49 @@ struct DiffIdentifierKey: Hashable {
             Self.hashString(text.string, into: &hasher)
         } else if let array = object as? NSArray {
             // In order, as `isEqual(_:)` compares the elements.
-            hasher.combine(11 as UInt8)
-            hasher.combine(array.count)
-            guard depth < collectionDepth else { return }
-            for element in array { hashElement(element, into: &hasher, depth: depth + 1) }
+            hashElements(array, tag: 11, count: array.count, ordered: true, into: &hasher, depth: depth) {
+                hashElement($0, into: &$1, depth: depth + 1)
+            }
         } else if let set = object as? NSOrderedSet {
-            hasher.combine(12 as UInt8)
-            hasher.combine(set.count)
-            guard depth < collectionDepth else { return }
-            for element in set { hashElement(element, into: &hasher, depth: depth + 1) }
+            hashElements(set, tag: 12, count: set.count, ordered: true, into: &hasher, depth: depth) {
+                hashElement($0, into: &$1, depth: depth + 1)
+            }
         } else if let set = object as? NSSet {
-            // In any order: the sum of the elements' own hashes.
-            hasher.combine(13 as UInt8)
-            hasher.combine(set.count)
-            guard depth < collectionDepth else { return }
-            var sum = 0
-            for element in set {
-                var one = Hasher()
-                hashElement(element, into: &one, depth: depth + 1)
-                sum &+= one.finalize()
+            hashElements(set, tag: 13, count: set.count, ordered: false, into: &hasher, depth: depth) {
+                hashElement($0, into: &$1, depth: depth + 1)
             }
-            hasher.combine(sum)
         } else if let dictionary = object as? NSDictionary {
-            hasher.combine(14 as UInt8)
-            hasher.combine(dictionary.count)
-            guard depth < collectionDepth else { return }
-            var sum = 0
-            for (key, value) in dictionary {
-                var one = Hasher()
-                hashElement(key, into: &one, depth: depth + 1)
-                hashElement(value, into: &one, depth: depth + 1)
-                sum &+= one.finalize()
+            hashElements(dictionary, tag: 14, count: dictionary.count, ordered: false, into: &hasher, depth: depth) {
+                hashElement($0.key, into: &$1, depth: depth + 1)
+                hashElement($0.value, into: &$1, depth: depth + 1)
             }
-            hasher.combine(sum)
         } else {
             hasher.combine(object.hash)
         }
+    }
+
+    /// A collection identifier: `tag`, `count`, then (above the depth
+    /// cap) its elements through `hashOne`, in order when `ordered`, else
+    /// as the sum of each element's own hash (sets and dictionaries, whose
+    /// `isEqual(_:)` ignores order).
+    static func hashElements<Elements: Sequence>(
+        _ elements: Elements, tag: UInt8, count: Int, ordered: Bool, into hasher: inout Hasher, depth: Int,
+        _ hashOne: (Elements.Element, inout Hasher) -> Void
+    ) {
+        hasher.combine(tag)
+        hasher.combine(count)
+        guard depth < collectionDepth else { return }
+        guard !ordered else {
+            for element in elements { hashOne(element, &hasher) }
+            return
+        }
+        var sum = 0
+        for element in elements {
+            var one = Hasher()
+            hashOne(element, &one)
+            sum &+= one.finalize()
+        }
+        hasher.combine(sum)
     }
 
     /// An element of a collection identifier, as ``hash(_:into:depth:)``
