@@ -28,9 +28,33 @@ out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 for i in $(seq "$n"); do
     for b in "${!bins[@]}"; do
-        "${bins[$b]}" "$@" --json 2>/dev/null |
-            sed -n 's/.*"engine":"\([^"]*\)".*"count":\([0-9]*\),.*"median_seconds":\([0-9.e+-]*\).*/\1@\2 \3/p' \
-                >>"$out/$b"
+        # "<engine>@<count> <median seconds>" per measurement; --small lines
+        # (one object per case, a median per engine) as
+        # "<engine>@<rows>x<sections>[/single] <median seconds>".
+        "${bins[$b]}" "$@" --json 2>/dev/null | awk '
+            # The value of "key" in a one-line JSON object (a number or a
+            # string, unquoted), "" when absent.
+            function field(key,    r) {
+                if (!match($0, "\"" key "\": *\"?[^,}\"]*")) return ""
+                r = substr($0, RSTART, RLENGTH)
+                sub(/^"[^"]*": *"?/, "", r)
+                return r
+            }
+            /^\{/ {
+                if (field("preset") == "small") {
+                    tag = field("count") "x" field("sections") (field("batch_mode") == "single" ? "/single" : "")
+                    rest = $0
+                    while (match(rest, /"[a-z_]+_median_seconds": *[0-9.eE+-]+/)) {
+                        kv = substr(rest, RSTART, RLENGTH)
+                        rest = substr(rest, RSTART + RLENGTH)
+                        name = kv; sub(/_median_seconds".*/, "", name); sub(/^"/, "", name)
+                        value = kv; sub(/^[^:]*: */, "", value)
+                        print name "@" tag, value
+                    }
+                } else if ((m = field("median_seconds")) != "" && m != "null") {
+                    print field("engine") "@" field("count"), m
+                }
+            }' >>"$out/$b"
     done
 done
 
@@ -40,12 +64,12 @@ for b in "${!bins[@]}"; do
         k = $1; v = $2 * 1000
         if (!(k in lo) || v < lo[k]) lo[k] = v
         if (v > hi[k]) hi[k] = v
-        runs[k] = runs[k] sprintf(" %.2f", v)
+        runs[k] = runs[k] sprintf(" %.4g", v)
         if (!(k in seen)) { seen[k] = 1; order[++count] = k }
     } END {
         for (i = 1; i <= count; i++) {
             k = order[i]
-            printf "  %-22s min %9.3f  max %9.3f  max/min %.2f |%s\n", k, lo[k], hi[k], hi[k] / lo[k], runs[k]
+            printf "  %-22s min %9.4g  max %9.4g  max/min %.2f |%s\n", k, lo[k], hi[k], hi[k] / lo[k], runs[k]
         }
     }' "$out/$b"
 done

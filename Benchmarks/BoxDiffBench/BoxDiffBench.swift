@@ -236,7 +236,8 @@ struct BoxDiffBench: ParsableCommand {
         }
         let json = outputFormat == .json
         var runner = Runner(
-            runs: runs, warmups: warmups, minTime: minTime, check: check, totalSteps: jobs.count * names.count)
+            runs: runs, warmups: warmups, minTime: minTime, check: check, totalSteps: jobs.count * names.count,
+            singleBatch: batchMode == .single)
         var all: [[Measurement]] = []
         var failures: [String] = []
         for (p, n) in jobs {
@@ -319,11 +320,13 @@ struct BoxDiffBench: ParsableCommand {
 
     /// Why the stdlib peer is skipped for this workload (nil: run it).
     func stdlibSkip(_ workload: Workload, mix: ChangeMix) -> String? {
-        let seconds = StdlibEstimate.secondsPerRun(workload, mix: mix) * Double(runs + warmups)
+        let perRun = StdlibEstimate.secondsPerRun(workload, mix: mix)
+        let seconds = perRun * Double(runs + warmups)
         if seconds > 60 {
-            return String(
-                format: "skipped: estimated %.0f s for %d runs (quadratic); name it with --engines stdlib to force it",
-                seconds, runs + warmups)
+            return "skipped: estimated \(Markdown.significant(perRun)) s per run, "
+                + String(
+                    format: "%.0f s for %d runs (quadratic); name it with --engines stdlib to force it", seconds,
+                    runs + warmups)
         }
         return nil
     }

@@ -12,6 +12,33 @@ struct Outcome: Sendable {
     var minimal: Bool = true
 }
 
+extension Outcome {
+    /// Throws unless the result pairs every element the two lists share
+    /// (the workloads' ids are distinct): a changeset that deletes and
+    /// re-inserts kept elements, or reloads everything, still replays to
+    /// the new list, so `check` alone would let a fast path that drops
+    /// pairs show as a speedup. `singleBatch`: an updated element may be
+    /// a delete plus an insert instead (UIKit's rules for one batch, see
+    /// FlatSingleBatch), so up to `workload.changedCount` more of each;
+    /// a Box in one batch also deletes and re-inserts a moved section
+    /// with row changes (BoxSingleBatchPlan), whose rows no element count
+    /// shows, so Box engines are not checked in that mode. Engines that
+    /// report no counts pass.
+    func expectEveryKeptPaired(_ workload: Workload, engine: String, singleBatch: Bool) throws {
+        if singleBatch && engine.hasPrefix("box") { return }
+        let slack = singleBatch ? workload.changedCount : 0
+        for (kind, count, expected) in [
+            ("deletes", deleted, workload.old.count - workload.keptCount),
+            ("inserts", inserted, workload.new.count - workload.keptCount),
+        ] {
+            guard let count, count < expected || count > expected + slack else { continue }
+            throw BenchFailure(
+                "\(engine): \(count) \(kind), expected \(expected)"
+                    + (slack > 0 ? " to \(expected + slack)" : "") + " (kept elements unpaired)")
+        }
+    }
+}
+
 /// An error that makes the benchmark exit non-zero.
 struct BenchFailure: Error, CustomStringConvertible {
     var description: String

@@ -122,8 +122,10 @@ enum Markdown {
                 guard let e = row[engine] else { return "" }
                 guard let shown = e.shown else {
                     guard let note = e.note, note.hasPrefix("skipped") else { return "n/a" }
-                    if let r = note.range(of: #"estimated [0-9.]+ s"#, options: .regularExpression) {
-                        return "skipped (est. " + note[r].dropFirst("estimated ".count) + ")"
+                    // One diff's estimate: the note's total is for all the runs.
+                    if let r = note.range(of: #"estimated [0-9.]+ s per run"#, options: .regularExpression) {
+                        return "skipped (est. " + note[r].dropFirst("estimated ".count).dropLast(" run".count)
+                            + " diff)"
                     }
                     return "skipped"
                 }

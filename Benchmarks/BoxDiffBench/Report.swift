@@ -143,7 +143,12 @@ enum Report {
             if let f = floor, preset == "mix", n == 100_000 || n == 1_000_000 {
                 for c in [find(.flat), find(.box), find(.boxCold)].compactMap({ $0 }) {
                     let r = c.median / f.median
-                    lines.append("\(c.engine) \(preset) n=\(n): ×\(fmt(r)) the floor (target ≤ ×3): \(verdict(r <= 3))")
+                    // README's targets: the flat API within 3x at 100k and 1M;
+                    // the Box API at most 3x at 100k and 1.5x at 1M.
+                    let limit = c.engine != EngineName.flat.rawValue && n == 1_000_000 ? 1.5 : 3
+                    lines.append(
+                        "\(c.engine) \(preset) n=\(n): ×\(fmt(r)) the floor (target ≤ ×\(fmt(limit))): \(verdict(r <= limit))"
+                    )
                 }
             }
             if preset == "identical", n == 100_000, let f = floor {

@@ -52,6 +52,9 @@ enum Small {
         var pairMallocs: Double?
         var renderMallocs: Double?
         var coreAllocs: Double = 0
+        /// CPUs other processes kept busy during the samples (nil: under 0.2 s
+        /// of samples, 20 clock ticks, or unknown), as the preset tables report.
+        var otherLoad: Double?
     }
 
     static func parse(_ text: String) throws -> [Case] {
@@ -126,9 +129,19 @@ enum Small {
             }
             var row = Row(
                 rows: c.rows, newRows: workload.new.count, sections: c.sections, iterations: iterations)
+            // A progress line on stderr when a case runs past a few seconds
+            // (not under --instructions: the ticker's thread would add to
+            // callgrind's counts).
+            let ticker = ProgressTicker.shared
+            ticker.begin("small \(c.rows)x\(c.sections)")
+            defer { ticker.end() }
+            ticker.phase("warm-up")
             // Warm-up: one sample each.
             for engine in e.all { _ = try sample(engine, workload, iterations: iterations) }
-            for _ in 0..<samples {
+            let otherStart = bench_other_cpu_seconds()
+            let windowStart = bench_now_ns()
+            for s in 0..<samples {
+                ticker.phase("sample \(s + 1)/\(samples)")
                 let b = try sample(e.box, workload, iterations: iterations)
                 let f = try sample(e.flat, workload, iterations: iterations)
                 let fl = try sample(e.floor, workload, iterations: iterations)
@@ -144,6 +157,12 @@ enum Small {
                 row.renderRatios.append(r / p)
                 row.core.append(try sample(e.core, workload, iterations: iterations))
             }
+            let window = Double(bench_now_ns() - windowStart) / 1e9
+            let otherEnd = bench_other_cpu_seconds()
+            if otherStart >= 0, otherEnd >= 0, window >= 0.2 {
+                row.otherLoad = max(0, (otherEnd - otherStart) / window)
+            }
+            ticker.phase("allocations")
             row.boxMallocs = try mallocs(e.box, workload, iterations: iterations)
             row.flatMallocs = try mallocs(e.flat, workload, iterations: iterations)
             row.coreMallocs = try mallocs(e.core, workload, iterations: iterations)
@@ -153,7 +172,12 @@ enum Small {
             for _ in 0..<iterations { try e.core.run(workload) }
             row.coreAllocs = Double(e.core.counter.counter.pointee.allocations) / Double(iterations)
             if check {
-                for engine in e.all { try engine.check(workload) }
+                ticker.phase("checking")
+                for engine in e.all {
+                    try engine.check(workload)
+                    try engine.outcome(workload).expectEveryKeptPaired(
+                        workload, engine: engine.name, singleBatch: options.mode == .singleBatch)
+                }
             }
             rows.append(row)
             let line = jsonLine(row, seed: seed, samples: samples, mode: options.mode)
@@ -215,6 +239,12 @@ enum Small {
         lines.append(
             "  diff: the box engine's old and new Box diffed one way then back, tables cached; render: "
                 + "BoxRenderer.render of the same Boxes in turn over a no-op ListView")
+        if let busiest = rows.compactMap(\.otherLoad).max(), busiest >= 0.5 {
+            lines.append(
+                String(
+                    format: "  note: other processes kept %.1f CPUs busy during some cases (load): times and "
+                        + "ratios may be off; compare on an idle machine", busiest))
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -235,6 +265,7 @@ enum Small {
             ("box_mallocs_per_diff", number(r.boxMallocs)), ("flat_mallocs_per_diff", number(r.flatMallocs)),
             ("core_mallocs_per_diff", number(r.coreMallocs)), ("core_hook_allocations_per_diff", number(r.coreAllocs)),
             ("diff_mallocs_per_diff", number(r.pairMallocs)), ("render_mallocs_per_render", number(r.renderMallocs)),
+            ("other_load_cpus", number(r.otherLoad)),
         ]
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }

@@ -91,6 +91,13 @@ final class Workload {
     let newHashed: HashedList
     /// New elements whose identity is in the old list.
     let keptCount: Int
+    /// Kept elements whose content changed (computed when `--check` first
+    /// asks, so that the heap of a run without it, and its instruction
+    /// counts, stay as they were).
+    lazy var changedCount: Int = {
+        let oldContents = Dictionary(old.map { ($0.id, $0.content) }, uniquingKeysWith: { a, _ in a })
+        return new.reduce(0) { n, item in n + (oldContents[item.id].map { $0 != item.content ? 1 : 0 } ?? 0) }
+    }()
 
     init(preset: Preset, mix: ChangeMix, old: [BenchItem], new: [BenchItem]) {
         self.preset = preset
