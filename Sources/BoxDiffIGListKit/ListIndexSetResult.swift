@@ -37,7 +37,9 @@ public final class ListIndexSetResult: @unchecked Sendable, CustomStringConverti
 
     /// The indexes in the old array of the objects that need updating:
     /// paired by identifier with a new object whose contents differ (see
-    /// ``ListDiffOption``). An updated object may also move.
+    /// ``ListDiffOption``), and, as in IGListKit (one updated flag per
+    /// identifier), every other pair of an identifier that has such a pair
+    /// when the identifier repeats. An updated object may also move.
     public var updates: IndexSet { diff.updates }
 
     /// The moves from an index in the old array to an index in the new

@@ -215,16 +215,15 @@ enum FlatStaging {
             return StagedChangeset(
                 update.hasChanges ? [Changeset(data: target, batchUpdate: update)] : [], isMinimal: result.isMinimal)
         }
-        // The common case, staged reloads, patches the updated elements into
-        // a copy of the source as it finds them.
+        // The updated elements: their old indices, and with reconfigures
+        // their new ones.
         let patchesSource = options.updateStyle == .reload
-        var current = source
         var updatedNew: [Int] = []
         for i in 0..<o2n.count where o2n[i] != CCore.none {
             let j = Int(o2n[i])
             if !target[j].isContentEqual(to: source[i]) {
                 updated.append(ElementPath(section: 0, row: i))
-                if patchesSource { current[i] = target[j] } else { updatedNew.append(j) }
+                if !patchesSource { updatedNew.append(j) }
             }
         }
         if options.reloadThreshold != nil
@@ -232,26 +231,35 @@ enum FlatStaging {
         {
             return .reloadingEverything(target, isMinimal: result.isMinimal)
         }
-        // The last stage's data is the target itself, as in DifferenceKit:
-        // an update or delete stage's data holds the source's elements,
-        // equal to the target's in identity and content only (fields that
-        // `isContentEqual(to:)` ignores, or a lying identifier, differ).
         let deletes = result.deletes
         let inserts = result.inserts
         let moves = result.stageMoves
         let hasRowStage = !inserts.isEmpty || !moves.isEmpty
         let deletesLast = !hasRowStage && (patchesSource || updatedNew.isEmpty)
         var stages: [Changeset<[Element]>] = []
-        if patchesSource && !updated.isEmpty {
+        // One allocation of the stage count (grown, two or three stages
+        // were two or three allocations).
+        let hasUpdateStage = patchesSource && !updated.isEmpty
+        let hasReconfigureStage = !patchesSource && !updatedNew.isEmpty
+        stages.reserveCapacity(
+            (hasUpdateStage ? 1 : 0) + (deletes.isEmpty ? 0 : 1) + (hasRowStage ? 1 : 0) + (hasReconfigureStage ? 1 : 0)
+        )
+        if hasUpdateStage {
             let isLast = deletes.isEmpty && !hasRowStage
-            stages.append(Changeset(data: isLast ? target : current, elementUpdated: updated))
+            let data = isLast ? target : inOldOrder(source: source, target: target, oldToNew: o2n, keepingDeleted: true)
+            stages.append(Changeset(data: data, elementUpdated: updated))
         }
 
         if !deletes.isEmpty {
             let deleted = Array.refilling(&workspace.deletedRows, from: deletes) {
                 ElementPath(section: 0, row: Int($0))
             }
-            let kept = deletesLast ? target : survivors(of: current, deleting: deletes)
+            let kept =
+                deletesLast
+                ? target
+                : inOldOrder(
+                    source: source, target: target, oldToNew: o2n, keepingDeleted: false,
+                    pending: patchesSource ? [] : updated)
             stages.append(Changeset(data: kept, elementDeleted: deleted))
         }
 
@@ -272,7 +280,7 @@ enum FlatStaging {
             }
             stages.append(Changeset(data: arranged, elementInserted: inserted, elementMoved: moved))
         }
-        if !patchesSource && !updatedNew.isEmpty {
+        if hasReconfigureStage {
             stages.append(
                 Changeset(
                     data: target, elementReconfigured: updatedNew.sorted().map { ElementPath(section: 0, row: $0) }))
@@ -280,21 +288,40 @@ enum FlatStaging {
         return StagedChangeset(stages, isMinimal: result.isMinimal)
     }
 
-    /// `list` without the elements at `deletes` (increasing indices): the
-    /// runs between deletes, each appended in one bulk copy (a memcpy for
-    /// plain-data elements) rather than one by one.
-    @inlinable @inline(__always)
-    static func survivors<Element>(of list: [Element], deleting deletes: UnsafeBufferPointer<UInt32>) -> [Element] {
-        var kept: [Element] = []
-        kept.reserveCapacity(list.count - deletes.count)
-        var start = 0
-        for d in deletes {
-            let i = Int(d)
-            if i > start { kept.append(contentsOf: list[start..<i]) }
-            start = i + 1
+    /// The elements in old order, as an update or delete stage shows
+    /// them: a paired element's target value (as DifferenceKit's stages:
+    /// fields `isContentEqual(to:)` leaves out, such as a cell action's
+    /// captured state, are the target's in a cell dequeued during the
+    /// stage, which no later stage refreshes), except the `pending` ones
+    /// (old paths, increasing: updates waiting for their reconfigure
+    /// stage), which keep their source value; a deleted element's source
+    /// value, or none without `keepingDeleted`.
+    @inlinable
+    static func inOldOrder<Element>(
+        source: [Element], target: [Element], oldToNew o2n: UnsafeBufferPointer<UInt32>, keepingDeleted: Bool,
+        pending: [ElementPath] = []
+    ) -> [Element] {
+        var elements: [Element] = []
+        // (`Array(unsafeUninitializedCapacity:)` looked up its storage
+        // class's metadata at run time, about 350 instructions a call.)
+        elements.reserveCapacity(source.count)
+        source.withUnsafeBufferPointer { source in
+            target.withUnsafeBufferPointer { target in
+                var k = 0
+                for i in 0..<source.count {
+                    let j = o2n[i]
+                    if j == CCore.none {
+                        if keepingDeleted { elements.append(source[i]) }
+                    } else if k < pending.count && pending[k].row == i {
+                        k += 1
+                        elements.append(source[i])
+                    } else {
+                        elements.append(target[Int(j)])
+                    }
+                }
+            }
         }
-        if start < list.count { kept.append(contentsOf: list[start...]) }
-        return kept
+        return elements
     }
 }
 

@@ -177,12 +177,14 @@ enum SectionedBox {
     @inlinable
     static func changeset<Data: RangeReplaceableCollection>(
         _ boxed: StagedChangeset<BoxOf<Data>>, target: Data,
-        old: [Data.Element.Collection.Element], new: [Data.Element.Collection.Element]
+        old: [Data.Element.Collection.Element], new: [Data.Element.Collection.Element], unchanged: [Int] = []
     ) -> StagedChangeset<Data> where Data.Element: DifferentiableSection {
         var stages: [Changeset<Data>] = []
         stages.reserveCapacity(boxed.count)
         for (k, stage) in boxed.stages.enumerated() {
-            let data = k == boxed.count - 1 ? target : sections(of: stage.data, as: Data.self, old: old, new: new)
+            let data =
+                k == boxed.count - 1
+                ? target : sections(of: stage.data, as: Data.self, old: old, new: new, unchanged: unchanged)
             stages.append(Changeset(data: data, batchUpdate: stage.batchUpdate))
         }
         return StagedChangeset(stages, reloadsEverything: boxed.reloadsEverything, isMinimal: boxed.isMinimal)
@@ -196,7 +198,7 @@ enum SectionedBox {
     @inlinable
     static func sections<Data: RangeReplaceableCollection>(
         of box: BoxOf<Data>, as _: Data.Type,
-        old: [Data.Element.Collection.Element], new: [Data.Element.Collection.Element]
+        old: [Data.Element.Collection.Element], new: [Data.Element.Collection.Element], unchanged: [Int] = []
     ) -> Data where Data.Element: DifferentiableSection {
         typealias Element = Data.Element.Collection.Element
         var result = Data()
@@ -213,7 +215,14 @@ enum SectionedBox {
                 elements.reserveCapacity(count)
                 for r in 0..<count {
                     let index = rows.id(r).pointee.index
-                    elements.append(index >= 0 ? old[index] : new[~index])
+                    if index < 0 {
+                        elements.append(new[~index])
+                    } else if index < unchanged.count && unchanged[index] >= 0 {
+                        // An unchanged pair: its target value, as DifferenceKit.
+                        elements.append(new[unchanged[index]])
+                    } else {
+                        elements.append(old[index])
+                    }
                 }
                 return elements
             }

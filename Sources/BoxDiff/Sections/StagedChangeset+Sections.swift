@@ -50,10 +50,19 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
         let content = Component(0 as UInt64)
         let old = SectionedBox.box(source, isNew: false, content: content)
         let new = SectionedBox.box(target, isNew: true, content: content)
+        // The unchanged pairs (old flat index to new), recorded as they are
+        // compared: the intermediate stages show their target values, as
+        // DifferenceKit's do.
+        var unchanged = [Int](repeating: -1, count: old.elements.count)
         let boxed = try StagedChangeset<SectionedBox.BoxOf<Data>>(
             source: old.box, target: new.box, options: options, workspace: workspace,
-            rowContentChanged: { i, j in !new.elements[j].isContentEqual(to: old.elements[i]) })
-        self = SectionedBox.changeset(boxed, target: target, old: old.elements, new: new.elements)
+            rowContentChanged: { i, j in
+                let changed = !new.elements[j].isContentEqual(to: old.elements[i])
+                if !changed { unchanged[i] = j }
+                return changed
+            })
+        self = SectionedBox.changeset(
+            boxed, target: target, old: old.elements, new: new.elements, unchanged: unchanged)
     }
 }
 
