@@ -73,7 +73,11 @@ struct ContentNumberer {
     }
 }
 
-/// Values filed under keys of the caller's type by each key's `hashValue`
+/// Values filed under keys of the caller's type by each key's bucket hash
+/// (its `hashValue`, but all of a `Data`'s bytes and a `Decimal`'s digits:
+/// `IdentityHashing.bucketHash(_:)`; filed by `hashValue`, distinct `Data`
+/// ids sharing their first 80 bytes all shared one bucket, and the public
+/// flat and sectioned `replaySteps()` compared each with every earlier one)
 /// (read once per call) and told apart by `==` within it: not a Swift
 /// dictionary keyed by them, which traps ("Duplicate keys of type … were
 /// found in a Dictionary") when it grows past keys that are `==` but hash
@@ -87,18 +91,18 @@ struct HashBuckets<Key: Hashable, Value> {
 
     /// The first value filed under a key `==` to `key` that `accepts`.
     func first(_ key: Key, where accepts: (Value) -> Bool = { _ in true }) -> Value? {
-        buckets[key.hashValue]?.first { $0.key == key && accepts($0.value) }?.value
+        buckets[validationBucketHash(key)]?.first { $0.key == key && accepts($0.value) }?.value
     }
 
     /// Files `value` under `key`, after the values already there.
     mutating func append(_ value: Value, for key: Key) {
-        buckets[key.hashValue, default: []].append((key, value))
+        buckets[validationBucketHash(key), default: []].append((key, value))
     }
 
     /// Changes the first value filed under a key `==` to `key`; false when
     /// there is none.
     mutating func modifyFirst(_ key: Key, _ change: (inout Value) -> Void) -> Bool {
-        let bucket = key.hashValue
+        let bucket = validationBucketHash(key)
         guard let k = buckets[bucket]?.firstIndex(where: { $0.key == key }) else { return false }
         change(&buckets[bucket]![k].value)
         return true

@@ -10,6 +10,12 @@ extension Box {
     /// Box and the states of the new data can be told apart: pass a
     /// different value for the source than for the stages' data.
     ///
+    /// - Important: contents are compared by their 64-bit hashes alone:
+    ///   two contents with one hash count as equal, so a batch that misses
+    ///   their update passes the replay. That happens for a value whose
+    ///   `hash(into:)` covers part of it, and for strings and bytes chosen
+    ///   to share one XXH3 (unseeded). To check a changeset by `==`, use
+    ///   ``StagedChangeset/replaySteps(from:)`` (or `violations(from:validator:)`).
     /// - Complexity: O(sections + rows), using the cached identity table.
     public func replayState(incomparableContent: Int = 0) -> BatchReplayState<SectionID, RowID> {
         replayState(incomparableContent: incomparableContent, numbering: nil)
@@ -66,8 +72,31 @@ extension StagedChangeset {
     /// Each stage as a batch with the identities of its data, for
     /// `BatchUpdateValidator.replayViolations(from:to:steps:)`. Empty for a
     /// `reloadsEverything` plan.
+    ///
+    /// - Important: contents are their 64-bit hashes, as in
+    ///   ``Box/replayState(incomparableContent:)``: equal hashes count as
+    ///   equal contents. ``replaySteps(from:)`` compares them by `==`.
     public func replaySteps<S, R>() -> [BatchReplayStep<S, R>] where Data == Box<S, R> {
         replaySteps(numbering: nil)
+    }
+
+    /// The replay check's inputs for a view showing `source`: its state
+    /// (`before`) and each stage as a batch with its data's state, all with
+    /// contents numbered by `==` across the states (a component whose hash
+    /// stayed while its value changed counts as changed), as
+    /// `violations(from:validator:)` numbers them. Pass them to
+    /// `BatchUpdateValidator.violations(from:to:steps:)` with the last
+    /// step's state as the target. `steps` is empty for a
+    /// `reloadsEverything` plan.
+    /// - Complexity: O(rows) per stage, plus one `==` per content compared
+    ///   with an earlier one of the same hashes.
+    public func replaySteps<S, R>(
+        from source: Box<S, R>
+    ) -> (before: BatchReplayState<S, R>, steps: [BatchReplayStep<S, R>]) where Data == Box<S, R> {
+        let numbering = ContentNumbering()
+        let steps: [BatchReplayStep<S, R>] = replaySteps(numbering: numbering)
+        let before = source.replayState(incomparableContent: ReplayMarkers.source, numbering: numbering)
+        return (before, steps)
     }
 
     /// ``replaySteps()`` with contents numbered by `numbering` (see
@@ -99,11 +128,9 @@ extension StagedChangeset {
     ) -> [BatchViolation] where Data == Box<S, R> {
         // Contents numbered by `==` across all states, so a component whose
         // hash stayed while its value changed counts as changed.
-        let numbering = ContentNumbering()
-        let steps: [BatchReplayStep<S, R>] = replaySteps(numbering: numbering)
+        let (before, steps) = replaySteps(from: source)
         // The last stage's data is the target: the same state, compared once.
         guard let target = steps.last?.afterState else { return [] }
-        let before = source.replayState(incomparableContent: ReplayMarkers.source, numbering: numbering)
         return validator.violations(from: before, to: target, steps: steps)
     }
 }

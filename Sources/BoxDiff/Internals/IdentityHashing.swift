@@ -89,7 +89,11 @@ enum IdentityHashing {
     /// "é" (U+00E9) and "e" + U+0301 hash alike. Stable across processes and
     /// machines (for one Unicode version of the standard library).
     /// - Complexity: O(length); a non-ASCII string is normalized into a
-    ///   temporary array first.
+    ///   temporary array first. Except for long runs of combining marks
+    ///   of different classes, which NFC reorders: the standard library's
+    ///   normalizer (as Swift's own `hashValue` and `==` on such a string)
+    ///   is quadratic in the run, 1.3 s for "a" and 80,000 marks (found by
+    ///   review, 2026-11-29; see the README's bad-input table).
     ///
     /// A native string's bytes are read in place, borrowed: `withUTF8`,
     /// which needs a mutable copy, cost an atomic retain and release of a
@@ -274,3 +278,9 @@ enum IdentityHashing {
         return (old, new)
     }
 }
+
+/// ``IdentityHashing/bucketHash(_:)``, for BoxDiffValidation's tables keyed
+/// by the caller's ids (`HashBuckets`): filed by their `hashValue`, `Data`
+/// ids differing past their first 80 bytes, or `Decimal`s with one double,
+/// shared one bucket, each compared with every earlier one.
+package func validationBucketHash<ID: Hashable>(_ id: ID) -> Int { IdentityHashing.bucketHash(id) }

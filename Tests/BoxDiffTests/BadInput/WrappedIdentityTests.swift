@@ -58,7 +58,7 @@ private func hexBytes(_ hex: String) -> [UInt8] {
 /// String id number `i` (< 8,192): `crafted`, one of the strings sharing
 /// one XXH3; otherwise the same bytes with block 13 holding `i` (distinct
 /// hashes).
-private func xxh3String(_ i: Int, crafted: Bool) -> String {
+func xxh3String(_ i: Int, crafted: Bool) -> String {
     var bytes: [UInt8] = []
     for (k, pair) in xxh3StringBlocks.enumerated() {
         bytes += hexBytes((i >> k) & 1 == 0 ? pair.0 : pair.1)
