@@ -34,7 +34,14 @@ final class RenderCompletions {
         let ticket = firstTicket + queue.count
         queue.append(completion)
         isReady.append(false)
-        return { [self] in self.finish(ticket) }
+        return { [self] in
+            // Handed to the view as a plain closure: a view (Swift 5 mode)
+            // that calls it on another thread ran the queue and the app's
+            // completion there, unchecked. Once per render with a
+            // completion.
+            MainActor.preconditionIsolated("a ListView's batch completion must be called on the main actor")
+            self.finish(ticket)
+        }
     }
 
     /// The render of `ticket` ended: runs its completion if every earlier

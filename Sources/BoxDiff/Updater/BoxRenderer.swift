@@ -80,6 +80,17 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     @exclusivity(unchecked) @usableFromInline var isApplying = false
     /// The renders requested while one was being applied, in order.
     @usableFromInline var deferredRenders: [DeferredRender] = []
+    /// Whether the data source's setter is being handed the Box of a
+    /// render that found no change (see ``apply(_:target:completion:)``).
+    /// (Main actor only: no dynamic exclusivity checks.)
+    @exclusivity(unchecked) @usableFromInline var handingOverUnchanged = false
+    /// Whether the render being applied was requested by the data source's
+    /// setter while ``handingOverUnchanged``. (Main actor only.)
+    @exclusivity(unchecked) @usableFromInline var runningAfterUnchanged = false
+    /// Number of stages handed to `setData` (wrapping): see
+    /// ``StageApplier/storeCount``. (Main actor only: no dynamic
+    /// exclusivity checks.)
+    @exclusivity(unchecked) @usableFromInline var storeCount: UInt = 0
     /// Incremented by every render request; only a result of the current
     /// generation is applied.
     private var generation: UInt64 = 0
@@ -118,7 +129,10 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// applies the changes to the view; ``shownBox`` is `box` on return,
     /// and so is the data source's Box: a render that finds no change
     /// still hands `box` to `setData` (no batch), since a Box `==` to the
-    /// shown one may differ in what `==` leaves out (a closure's state).
+    /// shown one may differ in what `==` leaves out (a closure's state);
+    /// except a render that `setData` itself requested while it was handed
+    /// such a Box, so that a setter re-rendering the state it shows
+    /// settles instead of being handed Box after Box.
     /// An off-main render still in progress is superseded.
     ///
     /// If the diff fails (e.g. duplicate ids with
@@ -164,7 +178,7 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     @inlinable
     public func render(_ box: Box<SectionID, RowID>, animated: Bool, completion: (() -> Void)? = nil) {
         guard !isApplying else {
-            deferredRenders.append(.now(box, animated: animated, completion))
+            deferredRenders.append(.now(box, animated: animated, completion, afterUnchanged: handingOverUnchanged))
             return
         }
         isApplying = true
@@ -209,8 +223,10 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// A render requested while another was being applied.
     @usableFromInline
     enum DeferredRender {
-        /// ``render(_:animated:completion:)``.
-        case now(Box<SectionID, RowID>, animated: Bool, (() -> Void)?)
+        /// ``render(_:animated:completion:)``; `afterUnchanged`: requested
+        /// from the setter while it was handed the Box of a render that
+        /// found no change.
+        case now(Box<SectionID, RowID>, animated: Bool, (() -> Void)?, afterUnchanged: Bool)
         /// ``renderInBackground(_:)``, whose caller holds a task relaying
         /// the real one's result.
         case background(Box<SectionID, RowID>, BackgroundRelay)
@@ -242,9 +258,11 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
             queue.reverse()
             while let render = queue.popLast() {
                 switch render {
-                case .now(let box, let animated, let completion):
+                case .now(let box, let animated, let completion, let afterUnchanged):
                     if animated {
+                        runningAfterUnchanged = afterUnchanged
                         renderNow(box, completion: completion)
+                        runningAfterUnchanged = false
                     } else {
                         reloadNow(box, completion: completion)
                     }
@@ -317,6 +335,12 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// with `target` when the diff failed; ``shownBox`` becomes `target`.
     /// Inlinable, as are the diff and ``ListView/reload(using:interrupt:setData:completion:)``,
     /// so they run specialized for the app's id types.
+    ///
+    /// A render that finds no change still hands `target` to the data
+    /// source's setter, unless the setter itself requested this render
+    /// while it was handed such a Box (``runningAfterUnchanged``): a setter
+    /// that re-renders the state it shows would otherwise be handed a Box,
+    /// re-render, and be handed the next, without end.
     @inlinable
     func apply(
         _ result: consuming Result<StagedChangeset<Box<SectionID, RowID>>, DiffError>, target: Box<SectionID, RowID>,
@@ -335,7 +359,11 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
             // No change found: the data source still gets `box` (equal to
             // what it holds under `==`, which may leave out what a cell's
             // closures captured), so that it holds what ``shownBox`` does.
-            if count == 0 { setData(target) }
+            if count == 0 && !runningAfterUnchanged {
+                handingOverUnchanged = true
+                setData(target)
+                handingOverUnchanged = false
+            }
             performStages(
                 at: &changeset.stages, count: count, reloadsEverything: reloadsEverything, interrupt: nil,
                 completion: completion)
@@ -369,6 +397,7 @@ extension BoxRenderer: StageApplier {
     ///   stage is not read again.
     @inlinable
     func store(_ stages: UnsafePointer<Changeset<Box<SectionID, RowID>>>, at index: Int) {
+        storeCount &+= 1
         var data = Box<SectionID, RowID>(uncachedSections: [])
         swap(&data, &UnsafeMutablePointer(mutating: stages + index).pointee.data)
         // Handed over: a setter that stores the Box keeps this reference.

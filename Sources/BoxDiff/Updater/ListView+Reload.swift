@@ -144,6 +144,9 @@ protocol StageApplier<Data> {
     /// Gives the data source the data of `stages[index]`, once per stage,
     /// before the view reads it.
     func store(_ stages: UnsafePointer<Changeset<Data>>, at index: Int)
+    /// Number of ``store(_:at:)`` calls so far (wrapping): checks that a
+    /// view ran a batch's block exactly once before returning.
+    var storeCount: UInt { get }
     /// What the batch blocks capture to reach the applier: for a class,
     /// an unretained reference (the applier outlives the blocks' runs, see
     /// ``performStages(_:reloadsEverything:interrupt:completion:)``).
@@ -198,6 +201,7 @@ extension StageApplier {
             // a view that does not animate) ran it first, and a reload it
             // chained then took the reconfigures' paths for its own rows.
             let gate = isLast && reconfigures ? completion.map(CompletionGate.init) : nil
+            let stored = storeCount
             view.performBatchUpdates(
                 {
                     // The applier through its reference: a renderer's
@@ -215,6 +219,14 @@ extension StageApplier {
                 // No closure to allocate when there is no completion.
                 completion: gate.map { gate in { _ in gate.finish() } }
                     ?? (isLast ? completion.map { completion in { _ in completion() } } : nil))
+            // The block holds the applier unretained (a renderer) and
+            // points into the caller's stages: run later, it would read
+            // freed memory; never run, the data source would not hold what
+            // the view was told; run twice, a renderer's data source would
+            // get the empty Box the first run left. Stop here instead.
+            precondition(
+                storeCount == stored &+ 1,
+                "ListView.performBatchUpdates must run its updates block exactly once, before returning")
             if reconfigures {
                 view.reconfigure(first[index].batchUpdate.elementReconfigured.unretained, indexPaths: indexPaths)
             }
@@ -300,6 +312,9 @@ struct ClosureStageApplier<View: ListView, Data>: StageApplier {
     @inlinable
     func store(_ stages: UnsafePointer<Changeset<Data>>, at index: Int) { setData.set(stages[index].data) }
 
+    /// The setter's count of calls.
+    @inlinable var storeCount: UInt { setData.count }
+
     /// The applier itself (a value: the blocks capture its three
     /// references).
     @inlinable var reference: Self { self }
@@ -318,6 +333,8 @@ struct ClosureStageApplier<View: ListView, Data>: StageApplier {
 final class DataSetter<Data> {
     /// The caller's `setData`; `nil` once the reload returned.
     @usableFromInline var setData: ((Data) -> Void)?
+    /// Number of ``set(_:)`` calls (wrapping).
+    @usableFromInline var count: UInt = 0
 
     // Not inlinable, as ``IndexPathBuffer/init()``.
     @usableFromInline
@@ -325,7 +342,10 @@ final class DataSetter<Data> {
 
     /// Gives `data` to the caller's `setData`.
     @inlinable
-    func set(_ data: Data) { setData?(data) }
+    func set(_ data: Data) {
+        count &+= 1
+        setData?(data)
+    }
 
     /// Lets go of the caller's `setData`.
     @inlinable

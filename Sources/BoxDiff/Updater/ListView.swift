@@ -21,7 +21,10 @@ import Foundation
 /// ``performBatchUpdates(_:completion:)`` once, before returning, as UIKit
 /// does: the updater calls its non-escaping `setData` inside it. The view
 /// may keep the block afterwards (a view that records its batches), but
-/// not run it again.
+/// not run it again. The updater checks it when `performBatchUpdates`
+/// returns and stops the program otherwise (a precondition): the block
+/// reaches the renderer and the changeset's stages unretained, so a block
+/// run later read freed memory.
 @preconcurrency @MainActor
 public protocol ListView: AnyObject {
     /// Runs `updates` (which changes the data source and makes the calls
