@@ -30,8 +30,8 @@ public struct BatchUpdate: Hashable, Sendable {
     public var sectionDeleted: [Int]
     /// Inserted sections (`insertSections`), N indices.
     public var sectionInserted: [Int]
-    /// Updated sections, header or footer changed (`reloadSections`), O
-    /// indices.
+    /// Updated sections, header or footer changed or incomparable on both
+    /// sides (`reloadSections`), O indices.
     public var sectionUpdated: [Int]
     /// Moved sections (`moveSection(_:toSection:)`), O source to N
     /// destination.
@@ -47,7 +47,9 @@ public struct BatchUpdate: Hashable, Sendable {
     /// `moveItem(at:to:)`), O source to N destination.
     public var elementMoved: [Move<ElementPath>]
     /// Rows to reconfigure right after the batch (`reconfigureRows(at:)` /
-    /// `reconfigureItems(at:)`, with ``UpdateStyle/reconfigure``), N paths.
+    /// `reconfigureItems(at:)`), N paths: the changed rows with
+    /// ``UpdateStyle/reconfigure``, and, whatever the style, the Box rows
+    /// whose components are incomparable on both sides (re-bound).
     public var elementReconfigured: [ElementPath]
 
     /// A batch made of the given calls; every list defaults to empty.

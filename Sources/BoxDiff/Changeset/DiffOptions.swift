@@ -24,7 +24,9 @@ public enum UpdateStyle: Sendable, Hashable, CaseIterable {
     /// As reloads (`reloadRows`), in old index space, in the first stage.
     case reload
     /// As reconfigures (`reconfigureRows`), in new index space, issued after
-    /// the batch that moves rows (iOS 15+).
+    /// the batch that moves rows (iOS 15+). A Box row whose component
+    /// changed type is deleted and inserted instead: a reconfigured cell
+    /// must keep its type.
     case reconfigure
 }
 

@@ -275,9 +275,10 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
     ///
     /// An incomparable component (``init(incomparable:)``) equals nothing,
     /// not even itself, since every diff counts it as changed; so a
-    /// ``Node`` holding one is not `==` even to itself, and ``Box``es or
-    /// ``Section``s holding one are `==` only when they share their arrays'
-    /// storage (an unmodified copy: see ``Box/==(_:_:)``).
+    /// ``Node`` holding one is not `==` even to itself, nor is a
+    /// ``Section`` whose header or footer is one, and ``Box``es or
+    /// ``Section``s holding one in a row are `==` only when they share
+    /// their arrays' storage (an unmodified copy: see ``Box/==(_:_:)``).
     public static func == (lhs: Component, rhs: Component) -> Bool {
         if lhs.storage === rhs.storage { return lhs.storage.isComparable }
         return lhs.storage.isEqual(to: rhs.storage)

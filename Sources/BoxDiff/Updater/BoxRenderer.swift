@@ -138,6 +138,10 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// If the diff fails (e.g. duplicate ids with
     /// ``DuplicatePolicy/reject``), the Box is still shown: `setData(box)`
     /// and ``ListView/reloadData()``.
+    /// So is a Box the view cannot animate to
+    /// (``ListView/canAnimateBatchUpdates`` false; UIKit: the view is not
+    /// in a window): no batch, and `completion` runs at once (Bento's
+    /// `render` made its batches whether or not the view was in a window).
     ///
     /// A render requested while another one is being applied (from
     /// `setData`, as when the data source's setter re-renders, or from a
