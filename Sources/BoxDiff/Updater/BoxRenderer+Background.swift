@@ -15,20 +15,32 @@ extension BoxRenderer {
     ///
     /// Requested while a render is being applied (from `setData`), it
     /// starts once that render and the renders requested before it have
-    /// been applied, from the Box they leave shown.
+    /// been applied, from the Box they leave shown. Requested by the data
+    /// source's setter while it is handed the Box of a render that found
+    /// no change, it hands its Box over only if it finds a change, as
+    /// ``render(_:completion:)`` does. (A setter that re-renders later,
+    /// from a task or a dispatch it starts, is a new request: one that
+    /// re-renders the state it was handed, unchanged, each time, is handed
+    /// Box after Box.)
     @inlinable @discardableResult
     public func renderInBackground(_ box: Box<SectionID, RowID>) -> Task<Bool, Never> {
         guard !isApplying else {
-            let relay = BackgroundRelay()
+            // Requested by the setter while it is handed the Box of a
+            // render that found no change: this one hands its Box over
+            // only if it changes something (as ``render(_:completion:)``),
+            // or a setter re-rendering its state in background loops.
+            let relay = BackgroundRelay(afterUnchanged: handingOverUnchanged)
             deferredRenders.append(.background(box, relay))
             return Task { @MainActor in await relay.value() }
         }
         return startBackgroundRender(box)
     }
 
-    /// ``renderInBackground(_:)``, with no render being applied.
+    /// ``renderInBackground(_:)``, with no render being applied;
+    /// `afterUnchanged`: requested by the setter while it was handed the
+    /// Box of a render that found no change (see ``runningAfterUnchanged``).
     @inlinable
-    func startBackgroundRender(_ box: Box<SectionID, RowID>) -> Task<Bool, Never> {
+    func startBackgroundRender(_ box: Box<SectionID, RowID>, afterUnchanged: Bool = false) -> Task<Bool, Never> {
         let ticket = supersedePending()
         let source = shownBox
         let options = options
@@ -40,7 +52,9 @@ extension BoxRenderer {
                 return false
             }
             self.isApplying = true
+            self.runningAfterUnchanged = afterUnchanged
             self.apply(result, target: box, completion: nil)
+            self.runningAfterUnchanged = false
             self.endApplying()
             return true
         }
@@ -101,9 +115,12 @@ extension BoxRenderer {
 final class BackgroundRelay {
     /// The real render's task; set before the caller's task runs.
     @usableFromInline var task: Task<Bool, Never>?
+    /// Whether the setter requested it while handed the Box of a render
+    /// that found no change (``BoxRenderer/runningAfterUnchanged``).
+    @usableFromInline let afterUnchanged: Bool
 
     @usableFromInline
-    init() {}
+    init(afterUnchanged: Bool = false) { self.afterUnchanged = afterUnchanged }
 
     /// Whether the real render reached the view; cancelling the caller's
     /// task cancels it.

@@ -132,7 +132,9 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// shown one may differ in what `==` leaves out (a closure's state);
     /// except a render that `setData` itself requested while it was handed
     /// such a Box, so that a setter re-rendering the state it shows
-    /// settles instead of being handed Box after Box.
+    /// settles instead of being handed Box after Box. A render requested
+    /// later (from a task or a dispatch the setter starts) is a new one: a
+    /// setter must not schedule a render of the Box it is handed each time.
     /// An off-main render still in progress is superseded.
     ///
     /// If the diff fails (e.g. duplicate ids with
@@ -270,7 +272,8 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
                     } else {
                         reloadNow(box, completion: completion)
                     }
-                case .background(let box, let relay): relay.task = startBackgroundRender(box)
+                case .background(let box, let relay):
+                    relay.task = startBackgroundRender(box, afterUnchanged: relay.afterUnchanged)
                 }
             }
         }
