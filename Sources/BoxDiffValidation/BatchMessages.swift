@@ -302,6 +302,6 @@ struct BatchMessages {
 
     func replayTooLarge(section: Int, count: Int) -> String {
         "cannot replay: section \(section) is inserted with \(count) \(rows), more than the before "
-            + "and after states hold together"
+            + "and after states hold together beside the other sections of the batch"
     }
 }

@@ -42,8 +42,11 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
     /// How contents are compared (numbers, or occurrences of the caller's
     /// values).
     let contents: ContentEquality
-    /// Most rows an unknown inserted section may claim: no intermediate
-    /// state needs more rows than the before and target states hold together.
+    /// Most rows the unknown inserted sections of one batch may claim
+    /// together with the sections the batch keeps: no intermediate state
+    /// needs more rows than the before and target states hold together.
+    /// (Capped one section at a time, a batch inserting n unknown sections
+    /// of that many rows each built n times the rows its input holds.)
     let rowLimit: Int
     var violations: [BatchViolation] = []
     /// The reloads and reconfigures issued so far, in order, each judged
@@ -99,16 +102,25 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
 
         // Sections and rows laid out by the library's one model of a batch;
         // inserted and reloaded ones come fresh from the data source.
+        let layout = sim.sectionLayout()
+        // What unknown inserted sections may still claim: the limit less the
+        // rows of the sections the batch keeps.
+        var room = rowLimit
+        for case .carried(let oldIndex) in layout { room -= screen[oldIndex].rows.count }
         var result: [Section] = []
-        for (index, origin) in sim.sectionLayout().enumerated() {
+        for (index, origin) in layout.enumerated() {
             switch origin {
             case .inserted(let newIndex):
-                guard let section = freshSection(at: newIndex, after: after, shape: sim.new, batchIndex: batchIndex)
+                guard
+                    let section = freshSection(
+                        at: newIndex, after: after, shape: sim.new, room: &room, batchIndex: batchIndex)
                 else { return nil }
                 result.append(section)
             case .reloaded(let oldIndex, let newIndex):
                 // Like a reloaded row, a reloaded section keeps its identity.
-                guard var section = freshSection(at: newIndex, after: after, shape: sim.new, batchIndex: batchIndex)
+                guard
+                    var section = freshSection(
+                        at: newIndex, after: after, shape: sim.new, room: &room, batchIndex: batchIndex)
                 else { return nil }
                 section.id = screen[oldIndex].id ?? section.id
                 section.refresh = sectionChecks[oldIndex] ?? screen[oldIndex].refresh
@@ -174,7 +186,12 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
         return Row(id: known?.id, content: known?.content, isFresh: true)
     }
 
-    private mutating func freshSection(at index: Int, after: State?, shape: [Int], batchIndex: Int) -> Section? {
+    /// The section the data source has at N index `index`: from `after`
+    /// when known, else `shape[index]` unknown rows, taken from `room` (nil,
+    /// with a violation, when they do not fit in it).
+    private mutating func freshSection(
+        at index: Int, after: State?, shape: [Int], room: inout Int, batchIndex: Int
+    ) -> Section? {
         if let after, after.sections.indices.contains(index) {
             let known = after.sections[index]
             return Section(
@@ -182,13 +199,14 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
                 rows: known.rows.map { Row(id: $0.id, content: $0.content, isFresh: true) })
         }
         let count = shape.indices.contains(index) ? shape[index] : 0
-        guard count <= rowLimit else {
+        guard count == 0 || count <= room else {
             violations.append(
                 BatchViolation(
                     rule: .replayMismatch, batchIndex: batchIndex, section: index,
                     message: messages.replayTooLarge(section: index, count: count)))
             return nil
         }
+        room -= count
         return Section(
             id: nil, content: nil, rows: Array(repeating: Row(id: nil, content: nil, isFresh: true), count: count))
     }

@@ -6,7 +6,7 @@ import BoxDiff
 /// others different ones (elements with different identities are never
 /// compared). For the public ``StagedChangeset/replaySteps()``, whose
 /// contents must be numbers; the check itself
-/// (``StagedChangeset/violations(from:validator:)``) files occurrences
+/// (``StagedChangeset/violations(from:section:validator:)``) files occurrences
 /// instead (``ContentOccurrences``).
 ///
 /// - Complexity: one dictionary lookup per element, plus one
@@ -80,7 +80,10 @@ extension StagedChangeset where Data: Collection, Data.Element: Differentiable {
     }
 
     /// Every UIKit batch rule this flat changeset breaks when applied to a
-    /// view showing `source` in its one section (section 0): the shape
+    /// view showing `source` in its one section, `section` (0 unless the
+    /// changeset was made with `StagedChangeset(source:target:section:)`
+    /// for another: give the same index; a path in any other section is
+    /// out of range): the shape
     /// checks of `BatchUpdateValidator.validate(before:steps:)` and the
     /// identity replay of `replayViolations(from:to:steps:)`, with
     /// `differenceIdentifier` as row id and `isContentEqual(to:)` deciding
@@ -97,8 +100,19 @@ extension StagedChangeset where Data: Collection, Data.Element: Differentiable {
     ///   contents are compared only where the replay compares two rows of
     ///   the same id, whatever the duplicates.
     public func violations(
-        from source: Data, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView)
+        from source: Data, section: Int = 0,
+        validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView)
     ) -> [BatchViolation] {
+        if section != 0 {
+            // Read as section 0 of the one-section model: `section`'s paths
+            // and section 0's trade places, so a path outside `section`
+            // stays out of range.
+            var swapped = self
+            for k in swapped.stages.indices {
+                swapped.stages[k].batchUpdate.swapElementSections(0, section)
+            }
+            return swapped.violations(from: source, validator: validator)
+        }
         let occurrences = FlatContentOccurrences<Data.Element>()
         // The source first, as the numbering filed it (the later of two
         // occurrences is the one asked `isContentEqual(to:)`).
@@ -110,7 +124,8 @@ extension StagedChangeset where Data: Collection, Data.Element: Differentiable {
     }
 
     /// This flat changeset, after checking it against UIKit's batch-update
-    /// rules for a view showing `source` (`violations(from:validator:)`).
+    /// rules for a view showing `source` in section `section`
+    /// (`violations(from:section:validator:)`).
     ///
     /// A debugging aid: it costs a replay of every stage.
     ///
@@ -118,25 +133,43 @@ extension StagedChangeset where Data: Collection, Data.Element: Differentiable {
     /// let changeset = try StagedChangeset(source: old, target: new).validated(from: old)
     /// ```
     /// - Throws: ``InvalidChangesetError`` naming every broken rule.
-    /// - Complexity: that of `violations(from:validator:)`.
+    /// - Complexity: that of `violations(from:section:validator:)`.
     public func validated(
-        from source: Data, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView)
+        from source: Data, section: Int = 0,
+        validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView)
     ) throws(InvalidChangesetError) -> StagedChangeset {
-        try checked(violations(from: source, validator: validator))
+        try checked(violations(from: source, section: section, validator: validator))
     }
 
-    /// `validated(from:validator:)` that stops the program instead of
-    /// throwing: a fatal error naming every broken rule, in every build
+    /// `validated(from:section:validator:)` that stops the program instead
+    /// of throwing: a fatal error naming every broken rule, in every build
     /// configuration.
     ///
     /// ```swift
     /// let changeset = try StagedChangeset(source: old, target: new).validatedOrTrap(from: old)
     /// ```
-    /// - Complexity: that of `violations(from:validator:)`.
+    /// - Complexity: that of `violations(from:section:validator:)`.
     public func validatedOrTrap(
-        from source: Data, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView),
+        from source: Data, section: Int = 0,
+        validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView),
         file: StaticString = #file, line: UInt = #line
     ) -> StagedChangeset {
-        checkedOrTrap(violations(from: source, validator: validator), file: file, line: line)
+        checkedOrTrap(violations(from: source, section: section, validator: validator), file: file, line: line)
+    }
+}
+
+extension BatchUpdate {
+    /// The row calls' paths in section `a` moved to section `b` and those
+    /// in `b` to `a` (section calls unchanged).
+    mutating func swapElementSections(_ a: Int, _ b: Int) {
+        func swap(_ p: ElementPath) -> ElementPath {
+            p.section == a
+                ? ElementPath(section: b, row: p.row) : p.section == b ? ElementPath(section: a, row: p.row) : p
+        }
+        elementDeleted = elementDeleted.map(swap)
+        elementInserted = elementInserted.map(swap)
+        elementUpdated = elementUpdated.map(swap)
+        elementReconfigured = elementReconfigured.map(swap)
+        elementMoved = elementMoved.map { Move(source: swap($0.source), destination: swap($0.destination)) }
     }
 }
