@@ -388,24 +388,15 @@ struct BentoPortStagedRenderTests {
 /// Records, at each `reconfigureItems` call, what the data source holds at
 /// those paths.
 @MainActor
-private final class ProbeListView: ListView {
+private final class ProbeListView: ForwardingListView {
+    let inner = RecordingListView()
     var probe: ([IndexPath]) -> [ObjectIdentifier?] = { _ in [] }
     var seen: [ObjectIdentifier?] = []
     var reconfigured: [ElementPath] = []
-    var canAnimateBatchUpdates: Bool { true }
     func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
         updates?()
         completion?(true)
     }
-    func reloadData() {}
-    func insertSections(_ sections: IndexSet) {}
-    func deleteSections(_ sections: IndexSet) {}
-    func reloadSections(_ sections: IndexSet) {}
-    func moveSection(_ section: Int, toSection newSection: Int) {}
-    func insertItems(at indexPaths: [IndexPath]) {}
-    func deleteItems(at indexPaths: [IndexPath]) {}
-    func reloadItems(at indexPaths: [IndexPath]) {}
-    func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
     func reconfigureItems(at indexPaths: [IndexPath]) {
         seen += probe(indexPaths)
         reconfigured += indexPaths.map(ElementPath.init)

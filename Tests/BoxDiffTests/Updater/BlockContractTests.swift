@@ -8,7 +8,7 @@ import Testing
 /// blocks rely on: it keeps each `updates` block and runs it later (as a
 /// wrapper that defers work to the next run-loop turn does), or never.
 @MainActor
-final class DeferringListView: ListView {
+final class DeferringListView: ForwardingListView {
     let inner = RecordingListView()
     /// The blocks received, not run yet.
     var deferred: [() -> Void] = []
@@ -33,19 +33,6 @@ final class DeferringListView: ListView {
         deferred = []
         for block in blocks { block() }
     }
-    func reloadData() { inner.reloadData() }
-    func insertSections(_ sections: IndexSet) { inner.insertSections(sections) }
-    func deleteSections(_ sections: IndexSet) { inner.deleteSections(sections) }
-    func reloadSections(_ sections: IndexSet) { inner.reloadSections(sections) }
-    func moveSection(_ section: Int, toSection newSection: Int) { inner.moveSection(section, toSection: newSection) }
-    func insertItems(at indexPaths: [IndexPath]) { inner.insertItems(at: indexPaths) }
-    func deleteItems(at indexPaths: [IndexPath]) { inner.deleteItems(at: indexPaths) }
-    func reloadItems(at indexPaths: [IndexPath]) { inner.reloadItems(at: indexPaths) }
-    func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-        inner.moveItem(at: indexPath, to: newIndexPath)
-    }
-    func reconfigureItems(at indexPaths: [IndexPath]) { inner.reconfigureItems(at: indexPaths) }
-    var canAnimateBatchUpdates: Bool { inner.canAnimateBatchUpdates }
 }
 
 private func rows(_ ids: [Int]) -> BoxGenerators.TestBox {

@@ -8,7 +8,7 @@ import Testing
 /// A view whose batch completion is called off the main thread (a Swift 5
 /// conformer that ends its animations on a queue of its own).
 @MainActor
-final class OffMainCompletionListView: ListView {
+final class OffMainCompletionListView: ForwardingListView {
     let inner = RecordingListView()
     func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
         updates?()
@@ -20,17 +20,6 @@ final class OffMainCompletionListView: ListView {
         }
         done.wait()
     }
-    func reloadData() {}
-    func insertSections(_ sections: IndexSet) {}
-    func deleteSections(_ sections: IndexSet) {}
-    func reloadSections(_ sections: IndexSet) {}
-    func moveSection(_ section: Int, toSection newSection: Int) {}
-    func insertItems(at indexPaths: [IndexPath]) {}
-    func deleteItems(at indexPaths: [IndexPath]) {}
-    func reloadItems(at indexPaths: [IndexPath]) {}
-    func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
-    func reconfigureItems(at indexPaths: [IndexPath]) {}
-    var canAnimateBatchUpdates: Bool { true }
 }
 
 @Suite("Updater: completions called off the main actor")

@@ -9,7 +9,7 @@ import Testing
 /// arguments, does. ``ListView`` asks a view to run the block before
 /// `performBatchUpdates` returns, not to let go of it.
 @MainActor
-final class BlockKeepingListView: ListView {
+final class BlockKeepingListView: ForwardingListView {
     let inner = RecordingListView()
     /// Every `updates` block received, kept.
     var kept: [() -> Void] = []
@@ -18,19 +18,6 @@ final class BlockKeepingListView: ListView {
         if let updates { kept.append(updates) }
         inner.performBatchUpdates(updates, completion: completion)
     }
-    func reloadData() { inner.reloadData() }
-    func insertSections(_ sections: IndexSet) { inner.insertSections(sections) }
-    func deleteSections(_ sections: IndexSet) { inner.deleteSections(sections) }
-    func reloadSections(_ sections: IndexSet) { inner.reloadSections(sections) }
-    func moveSection(_ section: Int, toSection newSection: Int) { inner.moveSection(section, toSection: newSection) }
-    func insertItems(at indexPaths: [IndexPath]) { inner.insertItems(at: indexPaths) }
-    func deleteItems(at indexPaths: [IndexPath]) { inner.deleteItems(at: indexPaths) }
-    func reloadItems(at indexPaths: [IndexPath]) { inner.reloadItems(at: indexPaths) }
-    func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-        inner.moveItem(at: indexPath, to: newIndexPath)
-    }
-    func reconfigureItems(at indexPaths: [IndexPath]) { inner.reconfigureItems(at: indexPaths) }
-    var canAnimateBatchUpdates: Bool { inner.canAnimateBatchUpdates }
 }
 
 @Suite("Updater: views that keep the batch block")

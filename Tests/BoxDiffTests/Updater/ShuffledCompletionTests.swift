@@ -7,7 +7,7 @@ import Testing
 /// A simulated view whose batch completions are kept here and fired in any
 /// order, some twice, some late.
 @MainActor
-final class ShufflingListView: ListView {
+final class ShufflingListView: ForwardingListView {
     typealias Inner = SimulatedListView<SimulatedHeader<Int>, Node<Int>>
     let inner: Inner
     var pending: [(Bool) -> Void] = []
@@ -27,19 +27,6 @@ final class ShufflingListView: ListView {
     func fireAll(using rng: inout SeededGenerator) {
         while !pending.isEmpty { fireOne(using: &rng, twice: false) }
     }
-    func reloadData() { inner.reloadData() }
-    func insertSections(_ sections: IndexSet) { inner.insertSections(sections) }
-    func deleteSections(_ sections: IndexSet) { inner.deleteSections(sections) }
-    func reloadSections(_ sections: IndexSet) { inner.reloadSections(sections) }
-    func moveSection(_ section: Int, toSection newSection: Int) { inner.moveSection(section, toSection: newSection) }
-    func insertItems(at indexPaths: [IndexPath]) { inner.insertItems(at: indexPaths) }
-    func deleteItems(at indexPaths: [IndexPath]) { inner.deleteItems(at: indexPaths) }
-    func reloadItems(at indexPaths: [IndexPath]) { inner.reloadItems(at: indexPaths) }
-    func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-        inner.moveItem(at: indexPath, to: newIndexPath)
-    }
-    func reconfigureItems(at indexPaths: [IndexPath]) { inner.reconfigureItems(at: indexPaths) }
-    var canAnimateBatchUpdates: Bool { inner.canAnimateBatchUpdates }
 }
 
 @Suite("Updater: completions in any order") @MainActor
