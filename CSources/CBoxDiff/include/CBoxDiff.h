@@ -25,9 +25,9 @@
  *     bxd_result_t result;
  *     bxd_result_init(&result);
  *     if (bxd_workspace_create(NULL, &ws) != BXD_OK) return;
- *     bxd_list_t old = { old_ids, old_contents, old_count };
- *     bxd_list_t new = { new_ids, new_contents, new_count };
- *     if (bxd_diff(ws, &old, &new, NULL, &result) == BXD_OK) {
+ *     bxd_list_t old_list = { old_ids, old_contents, old_count };
+ *     bxd_list_t new_list = { new_ids, new_contents, new_count };
+ *     if (bxd_diff(ws, &old_list, &new_list, NULL, &result) == BXD_OK) {
  *         for (uint32_t s = 0; s < result.stage_count; s++) { ... }
  *     }
  *     bxd_result_free(&result);

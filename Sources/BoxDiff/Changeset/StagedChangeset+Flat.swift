@@ -27,10 +27,10 @@ extension StagedChangeset {
     /// `RangeReplaceableCollection` (keeps its type) and any `Collection`
     /// (array data).
     ///
-    /// Identity hashes come from `differenceIdentifier`: integers by their
-    /// bits, strings and byte arrays through XXH3, other types through
-    /// their `Hashable` hash, checked with `==` so that a 64-bit collision
-    /// never pairs two different identifiers.
+    /// Identity hashes come from `differenceIdentifier`: integers and `Bool`
+    /// by their bits, strings, byte arrays, `Data` and `UUID`s through XXH3,
+    /// other types through their `Hashable` hash, checked with `==` so that
+    /// a 64-bit collision never pairs two different identifiers.
     ///
     /// ```swift
     /// let changeset = try StagedChangeset(source: [1, 2, 3], target: [3, 1, 2])
