@@ -92,7 +92,9 @@ extension StagedChangeset {
             {
                 self = .reloadingEverything(target, isMinimal: isMinimal)
             } else {
-                self = StagedChangeset(plan.stages(matching, source: source, target: target), isMinimal: isMinimal)
+                self = StagedChangeset(
+                    plan.stages(matching, source: source, target: target, keepsSourceHeaders: rowContentChanged != nil),
+                    isMinimal: isMinimal)
             }
         case .singleBatch:
             let plan = try BoxSingleBatchPlan(matching, style: options.updateStyle, workspace: ws)
