@@ -52,13 +52,15 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
         let new = SectionedBox.box(target, isNew: true, content: content)
         // The unchanged pairs (old flat index to new), recorded as they are
         // compared: the intermediate stages show their target values, as
-        // DifferenceKit's do.
-        var unchanged = [Int](repeating: -1, count: old.elements.count)
+        // DifferenceKit's do. One batch has no intermediate stage: nothing
+        // to record (and no array to allocate).
+        let recordsUnchanged = options.mode == .staged
+        var unchanged = recordsUnchanged ? [Int](repeating: -1, count: old.elements.count) : []
         let boxed = try StagedChangeset<SectionedBox.BoxOf<Data>>(
             source: old.box, target: new.box, options: options, workspace: workspace,
             rowContentChanged: { i, j in
                 let changed = !new.elements[j].isContentEqual(to: old.elements[i])
-                if !changed { unchanged[i] = j }
+                if !changed && recordsUnchanged { unchanged[i] = j }
                 return changed
             })
         self = SectionedBox.changeset(
