@@ -119,18 +119,20 @@ extension DifferenceKitStageDataTests {
     }
 
     /// Random flat arrays with duplicates: BoxDiff's stages against
-    /// DifferenceKit's (moves aside).
-    @Test func flatStagesMatchDifferenceKit() throws {
-        var state: UInt64 = 99
+    /// DifferenceKit's (moves aside); short lists, and long ones (from 32
+    /// elements the stage data is written in place rather than appended).
+    @Test(arguments: [(rounds: 3000, maxCount: 8), (rounds: 300, maxCount: 160)])
+    func flatStagesMatchDifferenceKit(rounds: Int, maxCount: Int) throws {
+        var state = UInt64(99 + maxCount - 8)
         func next(_ n: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(n))
         }
         var failures = 0
-        for round in 0..<3000 {
-            let alphabet = 1 + next(6)
-            let source = (0..<next(8)).map { _ in StageRow(id: "k\(next(alphabet))", v: next(2)) }
-            let target = (0..<next(8)).map { _ in StageRow(id: "k\(next(alphabet))", v: next(2)) }
+        for round in 0..<rounds {
+            let alphabet = 1 + next(maxCount * 3 / 4)
+            let source = (0..<next(maxCount)).map { _ in StageRow(id: "k\(next(alphabet))", v: next(2)) }
+            let target = (0..<next(maxCount)).map { _ in StageRow(id: "k\(next(alphabet))", v: next(2)) }
             var dk = DKFlat(source, target).stages
             var box = try Self.boxDiffStages(source, target)
             // A DifferenceKit stage of moves alone with nothing to move in
@@ -222,5 +224,65 @@ extension DifferenceKitStageDataTests {
             sectioned.map { $0.data[0].elements } == [
                 [source[1], source[2]], [source[1], source[2], target[2]], target,
             ])
+    }
+}
+
+/// A row with content (`v`) and a field `isContentEqual(to:)` leaves out.
+private struct StampedRow: Differentiable, Equatable, CustomStringConvertible {
+    var id: Int
+    var v: Int
+    var stamp: Int
+    var differenceIdentifier: Int { id }
+    func isContentEqual(to source: StampedRow) -> Bool { v == source.v }
+    var description: String { "\(id)/\(v)#\(stamp)" }
+}
+
+extension DifferenceKitStageDataTests {
+    /// Long lists (written in place from 32 elements), both update styles:
+    /// the update stage holds every source element in old order, paired
+    /// ones at their target value; the delete stage drops the deleted
+    /// ones; under `.reconfigure` the updated ones keep their source value
+    /// until their stage.
+    @Test(arguments: [UpdateStyle.reload, .reconfigure], [31, 32, 200])
+    func longListStageData(style: UpdateStyle, count: Int) throws {
+        var state = UInt64(count)
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        var options = DiffOptions()
+        options.updateStyle = style
+        for _ in 0..<20 {
+            let source = (0..<count).map { StampedRow(id: $0, v: 0, stamp: 0) }
+            // Every fifth row deleted, every seventh updated, new rows
+            // inserted, a few swapped: every target value has stamp 1.
+            var target = source.filter { $0.id % 5 != next(5) }.map { row in
+                StampedRow(id: row.id, v: row.id % 7 == next(7) ? 1 : 0, stamp: 1)
+            }
+            for k in 0..<count / 10 {
+                target.insert(StampedRow(id: count + k, v: 0, stamp: 1), at: next(target.count + 1))
+            }
+            if target.count > 4 { target.swapAt(next(target.count), next(target.count)) }
+
+            let changeset = try StagedChangeset(source: source, target: target, options: options)
+            let newByID = Dictionary(uniqueKeysWithValues: target.map { ($0.id, $0) })
+            let updated = Set(source.filter { newByID[$0.id].map { $0.v != 0 } ?? false }.map(\.id))
+            let pending = style == .reconfigure ? updated : []
+            func inOldOrder(keepingDeleted: Bool) -> [StampedRow] {
+                source.compactMap { row in
+                    guard let new = newByID[row.id] else { return keepingDeleted ? row : nil }
+                    return pending.contains(row.id) ? row : new
+                }
+            }
+            for stage in changeset.dropLast() {
+                if !stage.elementUpdated.isEmpty {
+                    #expect(stage.data == inOldOrder(keepingDeleted: true))
+                } else if !stage.elementDeleted.isEmpty {
+                    #expect(stage.data == inOldOrder(keepingDeleted: false))
+                }
+            }
+            #expect(changeset.contains { !$0.elementDeleted.isEmpty })
+            #expect(changeset.last?.data == target)
+        }
     }
 }

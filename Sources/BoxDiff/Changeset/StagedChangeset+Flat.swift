@@ -301,27 +301,58 @@ enum FlatStaging {
         source: [Element], target: [Element], oldToNew o2n: UnsafeBufferPointer<UInt32>, keepingDeleted: Bool,
         pending: [ElementPath] = []
     ) -> [Element] {
-        var elements: [Element] = []
-        // (`Array(unsafeUninitializedCapacity:)` looked up its storage
-        // class's metadata at run time, about 350 instructions a call.)
-        elements.reserveCapacity(source.count)
+        // Short lists are appended to (`Array(unsafeUninitializedCapacity:)`
+        // looks up its storage class's metadata at run time, about 200
+        // instructions a call); long ones written in place (one append per
+        // element ran 20% slower at 10,000 plain-data elements, for 3% more
+        // instructions).
+        guard source.count >= 32 else {
+            var elements: [Element] = []
+            elements.reserveCapacity(source.count)
+            forEachInOldOrder(
+                source: source, target: target, oldToNew: o2n, keepingDeleted: keepingDeleted, pending: pending
+            ) {
+                elements.append($0.pointee)
+            }
+            return elements
+        }
+        return Array(unsafeUninitializedCapacity: source.count) { buffer, initialized in
+            guard var out = buffer.baseAddress else { return }
+            forEachInOldOrder(
+                source: source, target: target, oldToNew: o2n, keepingDeleted: keepingDeleted, pending: pending
+            ) {
+                out.initialize(to: $0.pointee)
+                out += 1
+            }
+            initialized = out - buffer.baseAddress.unsafelyUnwrapped
+        }
+    }
+
+    /// Calls `body` with each element of ``inOldOrder(source:target:oldToNew:keepingDeleted:pending:)``, in order.
+    @inlinable @inline(__always)
+    static func forEachInOldOrder<Element>(
+        source: [Element], target: [Element], oldToNew o2n: UnsafeBufferPointer<UInt32>, keepingDeleted: Bool,
+        pending: [ElementPath], _ body: (UnsafePointer<Element>) -> Void
+    ) {
         source.withUnsafeBufferPointer { source in
             target.withUnsafeBufferPointer { target in
+                // (A target is empty only when no element is paired.)
+                guard let old = source.baseAddress else { return }
+                let new = target.baseAddress
                 var k = 0
                 for i in 0..<source.count {
                     let j = o2n[i]
                     if j == CCore.none {
-                        if keepingDeleted { elements.append(source[i]) }
+                        if keepingDeleted { body(old + i) }
                     } else if k < pending.count && pending[k].row == i {
                         k += 1
-                        elements.append(source[i])
+                        body(old + i)
                     } else {
-                        elements.append(target[Int(j)])
+                        body(new.unsafelyUnwrapped + Int(j))
                     }
                 }
             }
         }
-        return elements
     }
 }
 
