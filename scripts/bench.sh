@@ -86,6 +86,8 @@ for round in $(seq "$rounds"); do
     if [ "$rounds" -gt 1 ]; then echo "== round $round of $rounds (BENCH_PROCESSES)"; echo; fi
     # Random change mix (10% deletes, 10% inserts, 2% moves, 5% updates), every engine.
     md --preset mix --count 10000,100000,1000000 --runs 11 --check
+    # The Box API in one batch per diff (the box-single column).
+    md --preset mix --count 10000,100000,1000000 --engines floor,box --batch-mode single --runs 11 --check
     # 1% edits: LCS against Heckel.
     md --preset mix --count 100000 --delete 0.004 --insert 0.004 --move 0.001 --update 0.001 \
         --engines floor,core-heckel,core-lcs,flat --runs 11 --check

@@ -67,16 +67,25 @@ enum Markdown {
         }
     }
 
+    /// The column of the box engine's single-batch runs.
+    static let boxSingle = "box-single"
+
     /// Entries from JSON lines (`--json --json-append`); lines of other
-    /// shapes (small, flood), and of single-batch runs (the preset table is
-    /// of staged changesets), are skipped.
+    /// shapes (small, flood) are skipped. The table is of staged
+    /// changesets (the default mode): of a single-batch run
+    /// (`--batch-mode single`) only the box engine's lines are kept, as
+    /// the ``boxSingle`` column.
     static func entries(jsonLines text: String) throws -> [Entry] {
         var out: [Entry] = []
         for line in text.split(whereSeparator: \.isNewline) where line.first == "{" {
             guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                let preset = object["preset"] as? String, let engine = object["engine"] as? String,
-                let count = (object["count"] as? NSNumber)?.intValue, object["batch_mode"] as? String != "single"
+                let preset = object["preset"] as? String, var engine = object["engine"] as? String,
+                let count = (object["count"] as? NSNumber)?.intValue
             else { continue }
+            if object["batch_mode"] as? String == "single" {
+                guard engine == EngineName.box.rawValue else { continue }
+                engine = boxSingle
+            }
             func double(_ key: String) -> Double? { (object[key] as? NSNumber)?.doubleValue }
             var mix: ChangeMix?
             if let d = double("delete"), let i = double("insert"), let m = double("move"), let u = double("update") {
@@ -106,11 +115,15 @@ enum Markdown {
             cells[e.label, default: [:]][e.engine] = e
         }
         let seen = Set(entries.map(\.engine))
-        let engines =
+        var engines =
             EngineName.allCases.map(\.rawValue).filter(seen.contains)
-            + entries.map(\.engine).filter { EngineName(rawValue: $0) == nil }.reduce(into: [String]()) {
-                if !$0.contains($1) { $0.append($1) }
-            }
+            + entries.map(\.engine).filter { EngineName(rawValue: $0) == nil && $0 != boxSingle }
+            .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        if seen.contains(boxSingle) {
+            // Beside the staged box columns.
+            let after = [EngineName.boxCold, .box].lazy.compactMap { engines.firstIndex(of: $0.rawValue) }.first
+            engines.insert(boxSingle, at: after.map { $0 + 1 } ?? engines.count)
+        }
         var out = header(entries, labels: labels, cells: cells, command: command) + "\n\n"
         out += "| Workload | " + engines.joined(separator: " | ") + " |\n"
         out += "|---|" + engines.map { _ in "---|" }.joined() + "\n"
@@ -144,6 +157,7 @@ enum Markdown {
         }
         out += "\n(×: ratio to the floor."
         if anyNotMinimal { out += " *: LCS past its cost bound, result valid but not proven minimal." }
+        if seen.contains(boxSingle) { out += " \(boxSingle): box, each changeset one batch (`--batch-mode single`)." }
         out += ")\n"
         return out
     }
