@@ -97,6 +97,8 @@ for round in $(seq "$rounds"); do
     # diff in a steady loop (Small.swift). 20, 100 and 500 rows in 1 and 5
     # sections, and 10,000 rows in 100 sections.
     md --small 20x1,20x5,100x1,100x5,500x1,500x5,10000x100 --runs 11 --check
+    # The same UI sizes with each changeset one batch (the rows ", one batch").
+    md --small 20x1,20x5,100x1,100x5,500x1,500x5 --batch-mode single --runs 11 --check
     # Published setups (DifferenceKit's README benchmark) and the easy case.
     # (Runs of tens of µs: many of them, so that medians repeat run to run.)
     md --preset differencekit-5k --runs 51 --check
