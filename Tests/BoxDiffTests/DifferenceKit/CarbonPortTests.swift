@@ -426,6 +426,13 @@ struct CarbonPortTests {
             let expectsReload = k % 2 == 0 || isLarge
             #expect(screen.view.reloadDataCount - reloads == (expectsReload ? 1 : 0), "\(name)")
         }
+        // Off-window, a render that changes nothing makes no reload (Carbon's
+        // updater reloads before diffing).
+        screen.view.canAnimateBatchUpdates = false
+        let reloads = screen.view.reloadDataCount
+        screen.render(CarbonTimeline.steps.last!.state)
+        #expect(screen.view.reloadDataCount == reloads)
+        #expect(screen.problems(showing: CarbonTimeline.steps.last!.state).isEmpty)
     }
 
     /// Carbon's own `Section`, `CellNode` and `ViewNode` kept as they are,
@@ -476,7 +483,7 @@ struct CarbonPortTests {
         updater.adapter.data = old.carbonSections
         updater.view.reloadData()
         let adapter = updater.adapter
-        updater.view.reload(using: changeset, interrupt: { $0.changeCount > 2 }) { adapter.data = $0 }
+        updater.view.reload(using: changeset, interrupt: { $0.changeCount > 2 }, setData: { adapter.data = $0 })
         updater.view.finishAnimations()
         #expect(updater.view.reloadDataCount == 1, "the per-stage interrupt never fires")
         #expect(updater.view.batchCount == 3)
@@ -575,6 +582,66 @@ struct CarbonPortTests {
         }
     }
 
+    /// Random Carbon screens (folders shown, hidden, reordered and
+    /// renamed, headers removed, messages moved across folders, edited,
+    /// their unread count alone changed, `Int` and `String` ids mixed),
+    /// rendered in turn with the table in and out of a window, through a
+    /// `BoxRenderer` and through Carbon's updater on `reload(using:)`:
+    /// every render shows every row, with its new title (and, re-bound,
+    /// its new unread count), and no batch UIKit rejects.
+    @Test(arguments: CarbonUpdaterCase.all)
+    func randomScreens(_ setup: CarbonUpdaterCase) throws {
+        for seed in UInt64(0)..<60 {
+            var rng = SeededGenerator(seed: seed)
+            let screen = CarbonScreen(options: setup.options, rebinds: setup.rebinds)
+            let updater = CarbonTableUpdater()
+            updater.animatableChangeCount = setup.options.reloadThreshold ?? Int.max
+            for k in 0..<8 {
+                let state = CarbonInbox.random(using: &rng)
+                let inWindow = setup.inWindow && Int.random(in: 0..<4, using: &rng) > 0
+                screen.view.canAnimateBatchUpdates = inWindow
+                updater.view.canAnimateBatchUpdates = inWindow
+                screen.render(state, animated: setup.animated)
+                try updater.performUpdates(state.carbonSections)
+                let expected = setup.rebinds ? state.display : CarbonDisplay.withoutUnread(state.display)
+                let shown = setup.rebinds ? screen.view.shown : CarbonDisplay.withoutUnread(screen.view.shown)
+                #expect(screen.view.issues.isEmpty, "seed \(seed) render \(k): \(screen.view.issues)")
+                #expect(shown == expected, "seed \(seed) render \(k)")
+                #expect(updater.view.issues.isEmpty, "seed \(seed) render \(k): \(updater.view.issues)")
+                #expect(
+                    CarbonDisplay.withoutUnread(updater.view.shown) == CarbonDisplay.withoutUnread(state.display),
+                    "seed \(seed) render \(k)")
+                if !(screen.view.issues.isEmpty && shown == expected && updater.view.issues.isEmpty) { return }
+            }
+        }
+    }
+
+    /// A cell that changes component type under one id (a loading
+    /// placeholder, then the message; Carbon's `AnyComponent` reloads it):
+    /// reloaded with ``UpdateStyle/reload``, deleted and inserted with
+    /// ``UpdateStyle/reconfigure`` (a reconfigured cell keeps its class);
+    /// the table shows the message either way.
+    @Test(arguments: [UpdateStyle.reload, .reconfigure])
+    func cellChangingComponentType(_ style: UpdateStyle) throws {
+        let loading = CarbonBox(sections: [
+            Section(id: "inbox", rows: [Node(id: CarbonID(1), component: CarbonLabel(text: "Loading…"))])
+        ])
+        let loaded = CarbonInbox(folders: [.init(id: "inbox", name: "", messages: [CarbonTimeline.m(1)])])
+        let changeset = try StagedChangeset(
+            source: loading, target: loaded.box(), options: DiffOptions(updateStyle: style))
+        let calls = changeset.map(\.batchUpdate)
+        if style == .reload {
+            #expect(calls.flatMap(\.elementUpdated) == [ElementPath(section: 0, row: 0)])
+        } else {
+            #expect(calls.flatMap(\.elementDeleted) == [ElementPath(section: 0, row: 0)])
+            #expect(calls.flatMap(\.elementInserted) == [ElementPath(section: 0, row: 0)])
+        }
+        let screen = CarbonScreen(options: DiffOptions(updateStyle: style))
+        screen.renderer.render(loading)
+        screen.render(loaded)
+        #expect(screen.problems(showing: loaded).isEmpty, "\(screen.problems(showing: loaded))")
+    }
+
     /// ``DiffOptions/reloadThreshold`` counts the calls a changeset makes.
     /// One batch replaces a section whose header or footer changed (a
     /// delete and an insert) with all its rows: 400 rows inserted under a
@@ -671,6 +738,37 @@ struct CarbonPortTests {
 }
 
 // MARK: - Helpers
+
+extension CarbonInbox {
+    /// A random screen: some of four folders in any order, some named "",
+    /// some of 14 messages (12 `Int` ids, 2 `String` ids) spread over them.
+    static func random(using rng: inout SeededGenerator) -> CarbonInbox {
+        let ids = ["a", "b", "c", "d"].filter { _ in Bool.random(using: &rng) }.shuffled(using: &rng)
+        var folders = ids.map { id in
+            Folder(id: id, name: ["", id.uppercased(), id + "!"].randomElement(using: &rng)!, messages: [])
+        }
+        let messageIDs = (0..<12).map { CarbonID($0) } + [CarbonID("x"), CarbonID("y")]
+        guard !folders.isEmpty else { return CarbonInbox(folders: []) }
+        for id in messageIDs.shuffled(using: &rng) where Int.random(in: 0..<3, using: &rng) > 0 {
+            let message = Message(
+                id: id, title: ["t0", "t1"].randomElement(using: &rng)!, unread: Int.random(in: 0...1, using: &rng))
+            folders[Int.random(in: 0..<folders.count, using: &rng)].messages.append(message)
+        }
+        return CarbonInbox(folders: folders)
+    }
+}
+
+extension CarbonDisplay {
+    /// `sections` without the unread counts (which `==` ignores, so a
+    /// compared cell may show an old one).
+    static func withoutUnread(_ sections: [Section]) -> [Section] {
+        sections.map { section in
+            Section(
+                header: section.header,
+                items: section.items.map { String($0[..<($0.lastIndex(of: "(") ?? $0.endIndex)]) })
+        }
+    }
+}
 
 /// A Carbon-like section of the threshold test: its header's content.
 private struct ThresholdSectionModel: Differentiable {
