@@ -80,7 +80,12 @@ public struct DiffOptions: Sendable, Hashable {
     /// Above this many changes (section and row deletes, inserts,
     /// moves, updates and reconfigures together) the changeset is a plan
     /// to reload everything instead of stages. `nil` (the default) never
-    /// does. A negative threshold counts as 0: any change reloads
+    /// does. The count is the ``StagedChangeset/changeCount`` of the
+    /// changeset the diff would give otherwise, over all its stages
+    /// (Carbon's `animatableChangeCount`, not a count per stage): with
+    /// ``BatchMode/singleBatch``, a section the batch replaces whole
+    /// (deleted and inserted: one whose footer changed while rows were
+    /// inserted into it, say) counts 2, whatever its rows. A negative threshold counts as 0: any change reloads
     /// everything, and a diff with no change is still empty (not a
     /// reload).
     ///
