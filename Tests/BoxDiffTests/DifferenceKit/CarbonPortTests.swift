@@ -642,6 +642,36 @@ struct CarbonPortTests {
         #expect(screen.problems(showing: loaded).isEmpty, "\(screen.problems(showing: loaded))")
     }
 
+    /// `shouldContentUpdate(with:)` ported as `==` alone: Swift still
+    /// synthesizes `hash(into:)` over every field, so a change of an
+    /// ignored field changes the content hash and the row is reloaded
+    /// anyway (no trap, the table right). `hash(into:)` over the compared
+    /// fields keeps it unchanged.
+    @Test func equalityWithoutItsHashStillReloads() throws {
+        struct SynthesizedHash: Hashable, Sendable {
+            var title: String
+            var unread: Int
+            static func == (lhs: Self, rhs: Self) -> Bool { lhs.title == rhs.title }
+        }
+        func box(_ unread: Int) -> CarbonBox {
+            CarbonBox(sections: [
+                Section(
+                    id: "inbox", rows: [Node(id: CarbonID(1), component: SynthesizedHash(title: "a", unread: unread))])
+            ])
+        }
+        let changeset = try StagedChangeset(source: box(0), target: box(5))
+        #expect(changeset.flatMap(\.elementUpdated) == [ElementPath(section: 0, row: 0)])
+        let screen = CarbonScreen(options: DiffOptions())
+        screen.renderer.render(box(0))
+        screen.renderer.render(box(5))
+        #expect(screen.view.issues.isEmpty)
+
+        let before = CarbonInbox(folders: [.init(id: "inbox", name: "", messages: [CarbonTimeline.m(1)])])
+        var after = before
+        after.folders[0].messages[0].unread = 5
+        #expect(try StagedChangeset(source: before.box(), target: after.box()).isEmpty)
+    }
+
     /// ``DiffOptions/reloadThreshold`` counts the calls a changeset makes.
     /// One batch replaces a section whose header or footer changed (a
     /// delete and an insert) with all its rows: 400 rows inserted under a
