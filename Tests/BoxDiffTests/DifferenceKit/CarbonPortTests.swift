@@ -196,6 +196,8 @@ final class CarbonTableUpdater {
     /// Whether an empty changeset hands the data over (`false`: the bare
     /// `reload(using:)` call).
     var setsDataWhenUnchanged = true
+    /// The diff's other options (mode, update style, algorithm).
+    var options = DiffOptions()
 
     init() {
         let adapter = Adapter()
@@ -204,8 +206,10 @@ final class CarbonTableUpdater {
     }
 
     func performUpdates(_ data: [CarbonSection]) throws {
+        var options = options
+        options.reloadThreshold = animatableChangeCount
         let changeset = try StagedChangeset(
-            source: adapter.data, target: data, options: DiffOptions(reloadThreshold: animatableChangeCount))
+            source: adapter.data, target: data, options: options)
         if changeset.isEmpty && setsDataWhenUnchanged { adapter.data = data }
         let adapter = adapter
         view.reload(using: changeset) { adapter.data = $0 }
@@ -595,6 +599,7 @@ struct CarbonPortTests {
             var rng = SeededGenerator(seed: seed)
             let screen = CarbonScreen(options: setup.options, rebinds: setup.rebinds)
             let updater = CarbonTableUpdater()
+            updater.options = setup.options
             updater.animatableChangeCount = setup.options.reloadThreshold ?? Int.max
             for k in 0..<8 {
                 let state = CarbonInbox.random(using: &rng)
