@@ -85,9 +85,9 @@ public struct DiffOptions: Sendable, Hashable {
     /// (Carbon's `animatableChangeCount`, not a count per stage): with
     /// ``BatchMode/singleBatch``, a section the batch replaces whole
     /// (deleted and inserted: one whose footer changed while rows were
-    /// inserted into it, say) counts 2, whatever its rows. A negative threshold counts as 0: any change reloads
-    /// everything, and a diff with no change is still empty (not a
-    /// reload).
+    /// inserted into it, say) counts 2, whatever its rows. A negative
+    /// threshold counts as 0: any change reloads everything, and a diff
+    /// with no change is still empty (not a reload).
     ///
     /// Re-binds do not count: the reconfigures of Box rows whose
     /// components are incomparable on both sides
