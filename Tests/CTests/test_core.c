@@ -25,12 +25,39 @@
  *    identical, reversed, disjoint, one id repeated, one-sided ids), after
  *    a workspace and result were grown by an earlier diff, and for
  *    bxd_lis_mark over several shapes and on a grown workspace.
+ *  - found by mutation testing: each branch of Heckel's check that pairs
+ *    the common suffix with the middle; contents given for one list only
+ *    (either one) over a middle and a rebalanced suffix; the exact step
+ *    count of the LCS cost bound; ids on one side only never count
+ *    against it; errno unchanged when malloc fails (ASan builds).
  * Prints "core: N passed, M failed"; exits non-zero on any failure.
  */
 #include "CBoxDiff.h"
 #include "check.h"
 #include "reference.h"
 #include "verify.h"
+
+#include <errno.h>
+
+/* ASan builds (scripts/ctests.sh): a request past 1 GiB fails, as NULL,
+ * instead of stopping the process, so test_errno_on_malloc_failure can
+ * make the default allocator's malloc fail. */
+#if defined(__SANITIZE_ADDRESS__)
+#define BXD_TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define BXD_TEST_ASAN 1
+#endif
+#endif
+#ifndef BXD_TEST_ASAN
+#define BXD_TEST_ASAN 0
+#endif
+#if BXD_TEST_ASAN
+const char *__asan_default_options(void);
+const char *__asan_default_options(void) {
+    return "allocator_may_return_null=1:max_allocation_size_mb=1024";
+}
+#endif
 
 /* ---- helpers ------------------------------------------------------------- */
 
@@ -431,6 +458,136 @@ static void test_lcs_dp(void) {
     }
     bxd_result_free(&r);
     bxd_workspace_destroy(ws);
+}
+
+/* ---- the common suffix paired with the middle ------------------------------------ */
+
+/* Heckel keeps the trimmed common suffix paired in place only when no
+ * occurrence of a suffix id is left unpaired in the middle; otherwise it
+ * pairs the suffix with the middle (in order of occurrence). Each case
+ * below takes one branch of that check: a suffix longer than a quarter of
+ * the middle, checked afterwards from the suffix's side (an unpaired
+ * suffix id in the old middle, or in the new one) or from the unpaired
+ * middle's side (the suffix's first id, or its last, unpaired in the old
+ * middle); and a rebalanced diff whose prefix holds a content change. */
+static void test_suffix_rebalance(void) {
+    bxd_result_t r;
+    bxd_result_init(&r);
+    bxd_options_t o = opts(BXD_ALGORITHM_HECKEL, 0, 0);
+    enum { S = 50, Y = 60, Z = 70, W = 80, P = 90, T1 = 101, T2 = 102, T3 = 103 };
+
+    /* Suffix [s], old middle [s y], new middle [z]: the suffix is the
+     * smaller side and the unpaired s sits in the old middle. */
+    const uint64_t a1[] = {S, Y, S}, b1[] = {Z, S};
+    CHECK(diff_verify(NULL, a1, NULL, 3, b1, NULL, 2, &o, &r) == BXD_OK);
+    CHECK(r.matched_count == 1 && r.old_to_new[0] == 1 && r.old_to_new[2] == BXD_NONE);
+
+    /* Suffix [s], old middle [y], new middle [s z]: in the new middle. */
+    const uint64_t a2[] = {Y, S}, b2[] = {S, Z, S};
+    CHECK(diff_verify(NULL, a2, NULL, 2, b2, NULL, 3, &o, &r) == BXD_OK);
+    CHECK(r.matched_count == 1 && r.new_to_old[0] == 1 && r.new_to_old[2] == BXD_NONE);
+
+    /* Suffix [t1 t2 t3], old middle [t1 y w], new middle [w z]: three
+     * unpaired middle ids, no more than the suffix; the suffix's first id
+     * is among them. Then the same with its last id. */
+    const uint64_t a3[] = {T1, Y, W, T1, T2, T3}, b3[] = {W, Z, T1, T2, T3};
+    CHECK(diff_verify(NULL, a3, NULL, 6, b3, NULL, 5, &o, &r) == BXD_OK);
+    CHECK(r.matched_count == 4 && r.old_to_new[0] == 2 && r.old_to_new[3] == BXD_NONE);
+    const uint64_t a4[] = {T3, Y, W, T1, T2, T3}, b4[] = {W, Z, T1, T2, T3};
+    CHECK(diff_verify(NULL, a4, NULL, 6, b4, NULL, 5, &o, &r) == BXD_OK);
+    CHECK(r.matched_count == 4 && r.old_to_new[0] == 4 && r.old_to_new[5] == BXD_NONE);
+
+    /* Rebalanced with a content change in the kept prefix: old [p s y s],
+     * new [p z s], p's content changed: one update, of old index 0. */
+    const uint64_t a5[] = {P, S, Y, S}, b5[] = {P, Z, S};
+    const uint64_t ca5[] = {1, 2, 3, 4}, cb5[] = {9, 5, 2};
+    CHECK(diff_verify(NULL, a5, ca5, 4, b5, cb5, 3, &o, &r) == BXD_OK);
+    CHECK(r.old_to_new[1] == 2 && r.update_count == 1 && r.updates[0] == 0);
+    bxd_result_free(&r);
+}
+
+/* The LCS cost bound counts the D-steps of one middle-snake search: old
+ * [1 2 3], new [3 2 1] (nothing to trim, 4 edits apart) meet at step 2.
+ * A bound of 2 still finds that split (minimal); a bound of 1 stops the
+ * search short (not minimal), with a valid result either way. */
+static void test_lcs_cost_bound_steps(void) {
+    bxd_result_t r;
+    bxd_result_init(&r);
+    const uint64_t a[] = {1, 2, 3}, b[] = {3, 2, 1};
+    bxd_options_t o = opts(BXD_ALGORITHM_LCS, 0, 2);
+    CHECK(diff_verify(NULL, a, NULL, 3, b, NULL, 3, &o, &r) == BXD_OK);
+    CHECK(r.minimal == 1 && r.matched_count - r.move_count == 1);
+    o.lcs_cost_bound = 1;
+    CHECK(diff_verify(NULL, a, NULL, 3, b, NULL, 3, &o, &r) == BXD_OK);
+    CHECK(r.minimal == 0);
+    bxd_result_free(&r);
+}
+
+/* The core never touches errno, also when the default allocator's malloc
+ * fails (which sets it): a diff whose first result buffer is too large to
+ * allocate reports BXD_ERR_NO_MEMORY with errno as it was. Under ASan only:
+ * the test's ASan options (above) make a request past 1 GiB fail, before
+ * any id of the one-element buffer is read. */
+static void test_errno_on_malloc_failure(void) {
+#if BXD_TEST_ASAN
+    static const uint64_t one[1] = {42};
+    const bxd_list_t huge = {one, NULL, BXD_MAX_COUNT}, small = {one, NULL, 1};
+    bxd_result_t r;
+    bxd_result_init(&r);
+    errno = 4321;
+    CHECK(bxd_diff(NULL, &huge, &small, NULL, &r) == BXD_ERR_NO_MEMORY);
+    CHECK(errno == 4321);
+    CHECK_OK(verify_empty(&r));
+    bxd_result_free(&r);
+#endif
+}
+
+/* LCS drops the ids that occur on one side only before its search, so
+ * they never count against the cost bound: an old list with a fresh id
+ * inserted after each element (or the reverse: each old element followed
+ * by one that is deleted) is diffed exactly, as pure inserts (deletes),
+ * even with a cost bound of 1. */
+static void test_lcs_one_sided_ids_free(void) {
+    enum { K = 40 };
+    uint64_t plain[K], spread[2 * K];
+    for (uint32_t i = 0; i < K; i++) {
+        plain[i] = 500 + i;
+        spread[2 * i] = 500 + i;
+        spread[2 * i + 1] = 9000 + i; /* on one side only */
+    }
+    bxd_result_t r;
+    bxd_result_init(&r);
+    const bxd_options_t o = opts(BXD_ALGORITHM_LCS, 0, 1);
+    CHECK(diff_verify(NULL, plain, NULL, K, spread, NULL, 2 * K, &o, &r) == BXD_OK);
+    CHECK(r.minimal == 1 && r.matched_count == K && r.insert_count == K && r.move_count == 0);
+    CHECK(diff_verify(NULL, spread, NULL, 2 * K, plain, NULL, K, &o, &r) == BXD_OK);
+    CHECK(r.minimal == 1 && r.matched_count == K && r.delete_count == K && r.move_count == 0);
+    bxd_result_free(&r);
+}
+
+/* Contents given for one list only: no updates, and nothing read from the
+ * missing side, whether the contents are the old list's or the new one's,
+ * over a middle with pairs, a move, deletes and an insert, and over a
+ * suffix that Heckel pairs with the middle after a prefix. */
+static void test_one_sided_contents(void) {
+    bxd_result_t r;
+    bxd_result_init(&r);
+    const uint64_t x_old[] = {1, 2, 3, 4, 5, 6}, x_new[] = {6, 1, 3, 9, 4};
+    const uint64_t cx_old[] = {11, 12, 13, 14, 15, 16}, cx_new[] = {26, 21, 23, 29, 24};
+    const uint64_t s_old[] = {90, 50, 60, 50}, s_new[] = {90, 70, 50};
+    const uint64_t cs_old[] = {1, 2, 3, 4}, cs_new[] = {9, 5, 2};
+    for (int ai = 0; ai < 2; ai++) {
+        const bxd_options_t o = opts(algorithms[ai], 0, 0);
+        for (int side = 0; side < 2; side++) {
+            CHECK(diff_verify(NULL, x_old, side ? NULL : cx_old, 6, x_new,
+                              side ? cx_new : NULL, 5, &o, &r) == BXD_OK);
+            CHECK(r.update_count == 0 && r.move_count == 1 && r.delete_count == 2);
+            CHECK(diff_verify(NULL, s_old, side ? NULL : cs_old, 4, s_new,
+                              side ? cs_new : NULL, 3, &o, &r) == BXD_OK);
+            CHECK(r.update_count == 0 && r.matched_count == 2);
+        }
+    }
+    bxd_result_free(&r);
 }
 
 /* ---- arguments, memory ----------------------------------------------------------- */
@@ -1190,6 +1347,11 @@ int main(void) {
     test_allocation_failures_after_reuse();
     test_allocation_failures_lis();
     test_null_allocator();
+    test_suffix_rebalance();
+    test_one_sided_contents();
+    test_lcs_cost_bound_steps();
+    test_lcs_one_sided_ids_free();
+    test_errno_on_malloc_failure();
     verify_release();
     return check_report("core");
 }

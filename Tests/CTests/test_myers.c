@@ -15,7 +15,9 @@
  *    nothing;
  *  - the work budget: ids in an order someone else chose cost a bounded
  *    amount of work per element past one search at the cost bound, while
- *    lists a few edits apart stay minimal;
+ *    lists a few edits apart, and lists 2 * bound edits apart, stay
+ *    minimal;
+ *  - bxd_buffer_reserve holds at least one byte for a zero-byte request;
  *  - timing (not asserted) of a full shuffle of distinct values and of a
  *    large, mostly equal pair.
  * Prints "myers: N passed, M failed"; exits non-zero on any failure.
@@ -442,6 +444,22 @@ static void test_work_budget(void) {
         free(x);
         free(y);
     }
+    /* Lists 2 * bound edits apart stay exact: the budget's 2 * bound^2
+     * covers every search they need (bound 256: 600 elements, 256 of them
+     * replaced on the new side, 512 edits; about 132,000 diagonal visits
+     * against a budget of 169,472). A budget of bound^2 plus the
+     * per-element term cut them short. */
+    {
+        const uint32_t n600 = 600;
+        for (uint32_t i = 0; i < n600; i++) a[i] = b[i] = i;
+        for (uint32_t t = 0; t < 256;) {
+            const uint32_t k = rng_below(n600);
+            if (b[k] < n600) b[k] = n600 + t++;
+        }
+        minimal = -1;
+        myers_work_of(a, n600, b, n600, 256, &minimal);
+        CHECK(minimal == 1);
+    }
     /* An unbounded search is exhaustive whatever its work. */
     const uint32_t small = 3000;
     for (uint32_t i = 0; i < small; i++) a[i] = b[i] = i;
@@ -456,6 +474,22 @@ static void test_work_budget(void) {
     CHECK(work > (uint64_t)2 * small * 32); /* past the per-element budget */
     free(a);
     free(b);
+}
+
+/* ---- buffers -------------------------------------------------------------------- */
+
+/* bxd_buffer_reserve (workspace.h) holds at least one byte even for a
+ * request of zero bytes, so a buffer it reserved is never NULL, and an
+ * exact fit allocates nothing more. */
+static void test_buffer_reserve(void) {
+    counting_alloc_t c = {0};
+    const bxd_allocator_t a = counting_allocator(&c);
+    bxd_buffer_t buf = {NULL, 0};
+    CHECK(bxd_buffer_reserve(&a, &buf, 0, sizeof(uint32_t)) == BXD_OK);
+    CHECK(buf.data != NULL && buf.capacity >= 1 && c.allocations == 1);
+    CHECK(bxd_buffer_reserve(&a, &buf, 0, 8) == BXD_OK && c.allocations == 1);
+    bxd_buffer_release(&a, &buf);
+    CHECK(buf.data == NULL && buf.capacity == 0 && counting_alloc_settled(&c));
 }
 
 /* ---- timing ------------------------------------------------------------------ */
@@ -518,6 +552,7 @@ int main(void) {
     test_random();
     test_alloc();
     test_work_budget();
+    test_buffer_reserve();
     test_timing(100000, 4096);
     verify_release();
     return check_report("myers");
