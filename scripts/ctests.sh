@@ -34,6 +34,8 @@ if [ -x "$(dirname "$(command -v "$cc")")/ld.lld" ] || command -v ld.lld >/dev/n
     cflags+=(-fuse-ld=lld)
 fi
 
+# Seconds each test may run (CTESTS_TIMEOUT); each takes a few seconds.
+limit="${CTESTS_TIMEOUT:-300}"
 out="$(mktemp -d "${TMPDIR:-/tmp}/bxd-ctests.XXXXXX")"
 trap 'rm -rf "$out"' EXIT
 
@@ -60,8 +62,10 @@ for variant in "${variants[@]}"; do
             failed=1
             continue
         fi
+        # A time limit: a core that loops (a hash table let fill up, say)
+        # fails instead of hanging.
         if ! ASAN_OPTIONS="detect_leaks=1:halt_on_error=1" \
-             UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1" "$out/$name"; then
+             UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1" timeout "$limit" "$out/$name"; then
             echo "$name${variant:+ ($variant)}: FAILED" >&2
             failed=1
         fi
@@ -84,7 +88,7 @@ if command -v s390x-linux-gnu-gcc >/dev/null 2>&1 && command -v qemu-s390x >/dev
             echo "test_core on s390x: build failed" >&2
             failed=1
         elif ! UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1" \
-                qemu-s390x -L /usr/s390x-linux-gnu "$out/test_core_s390x"; then
+                timeout "$limit" qemu-s390x -L /usr/s390x-linux-gnu "$out/test_core_s390x"; then
             echo "test_core on s390x${variant:+ ($variant)}: FAILED" >&2
             failed=1
         fi
