@@ -424,6 +424,21 @@ struct PlanAdversarialTests {
         }
     }
 
+    /// With `.reload` a changed row whose component changes type stays
+    /// paired and is reloaded: a reload dequeues a new cell, so only a
+    /// reconfigure (the same cell) needs the type kept.
+    @Test func reloadedRowMayChangeComponentType() throws {
+        let old = B(sections: [rvS(0, [rvN(1), Node(id: 2, component: Component("title")), rvN(3)])])
+        let new = B(sections: [rvS(0, [rvN(1), Node(id: 2, component: Component(42)), rvN(3)])])
+        for mode in BatchMode.allCases {
+            let changeset = try StagedChangeset(source: old, target: new, options: DiffOptions(mode: mode))
+            expectReplays(changeset, from: old, to: new)
+            #expect(changeset.flatMap(\.elementUpdated) == [ElementPath(section: 0, row: 1)], "\(changeset)")
+            #expect(changeset.flatMap(\.elementDeleted).isEmpty, "\(changeset)")
+            #expect(changeset.flatMap(\.elementInserted).isEmpty, "\(changeset)")
+        }
+    }
+
     @Test func duplicateIDsPairedInOrder() throws {
         let old = B(sections: [rvS(0, rvRows([1, 1, 2])), rvS(0, rvRows([1, 3])), rvS(1, rvRows([2]))])
         for (label, new) in [

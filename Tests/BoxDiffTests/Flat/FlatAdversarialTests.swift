@@ -782,6 +782,26 @@ struct FlatAdversarialTests {
         }
     }
 
+    @Test func sectionModelsAsymmetricContentAsksTheNewModel() throws {
+        // Section models: new.isContentEqual(to: old) decides, as for elements: section 0
+        // goes v1 → v2 (an update), section 1 v2 → v1 (none).
+        func sections(_ versions: [Int]) -> [ArraySection<Versioned, Versioned>] {
+            versions.enumerated().map { index, version in
+                ArraySection(
+                    model: Versioned(id: index, version: version), elements: [Versioned(id: 9, version: index)])
+            }
+        }
+        let a = sections([1, 2])
+        let b = sections([2, 1])
+        for options in OptionGrids.all {
+            let c = try StagedChangeset(source: a, target: b, options: options)
+            if c.reloadsEverything { continue }
+            let refreshed = Set(c.flatMap(\.sectionUpdated)).union(
+                Set(c.flatMap(\.sectionDeleted)).intersection(c.flatMap(\.sectionInserted)))
+            #expect(refreshed == [0], "\(describe(options)): \(c)")
+        }
+    }
+
     @Test func sectionsRandomContentEqualityDoesNotCrash() throws {
         var rng = SeededGenerator(seed: 0xF1)
         for _ in 0..<30 {

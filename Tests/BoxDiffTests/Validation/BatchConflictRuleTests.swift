@@ -57,6 +57,18 @@ struct BatchConflictRuleTests {
         #expect(validateBatch([1, 1], fine, [1, 1, 1]).isEmpty)
     }
 
+    @Test func rule9IncludesTheInsertHalfOfASectionReload() {
+        // Nothing deleted or inserted: section 0's reload lands at 0, where section 1 moves.
+        let update = BatchUpdate(sectionUpdated: [0], sectionMoved: [mvSection(1, 0)])
+        let violations = validateBatch([1, 1], update, [1, 1])
+        #expect(
+            violations.messages(.insertAndMoveToSamePlace)
+                == ["attempt to perform an insert and a move to the same section (0)"])
+        // Moved elsewhere than the reload's target: no rule 9 clash.
+        let elsewhere = BatchUpdate(sectionUpdated: [0], sectionMoved: [mvSection(1, 2)])
+        #expect(validateBatch([1, 1, 1], elsewhere, [1, 1, 1]).messages(.insertAndMoveToSamePlace).isEmpty)
+    }
+
     // MARK: Rule 10
 
     @Test func rule10DeleteAndReloadTheSamePath() {
@@ -185,6 +197,15 @@ struct BatchConflictRuleTests {
                 == ["attempt to insert row 0 into section 1, which is section 0 reloaded in the same update"])
     }
 
+    @Test func rule15LeavesARowDeleteInADeletedSectionToRule12() {
+        // Section 0 both deleted and reloaded (rule 12): its row delete goes with the deleted
+        // section, not a rule 15 clash with the reload.
+        let update = BatchUpdate(sectionDeleted: [0], sectionUpdated: [0], elementDeleted: [ep(0, 0)])
+        let violations = validateBatch([2, 2], update, [2])
+        #expect(violations.rules.contains(.reloadInDeletedSection))
+        #expect(violations.messages(.rowOperationInDeletedOrInsertedSection).isEmpty)
+    }
+
     @Test func rule15RowOperationsUIKitDropsAreAccepted() {
         // Row deletes inside a deleted section, row inserts inside an
         // inserted section: UIKit drops them silently.
@@ -220,5 +241,27 @@ struct BatchConflictRuleTests {
             ])
         let rewritten = BatchUpdate(sectionInserted: [1], elementDeleted: [ep(0, 0)])
         #expect(validateBatch([2], rewritten, [1, 1]).isEmpty)
+    }
+
+    @Test func rule16RowMoveOutOfAReloadedSection() {
+        let update = BatchUpdate(sectionUpdated: [0], elementMoved: [mvRow(ep(0, 0), ep(1, 0))])
+        let violations = validateBatch([2, 2], update, [1, 3])
+        #expect(
+            violations.messages(.rowMoveAcrossDeletedOrInsertedSection) == [
+                "attempt to move row at index path ([0, 0]) out of section 0, which is deleted or reloaded in the "
+                    + "same update"
+            ])
+    }
+
+    @Test func rule16RowMoveIntoAReloadedSectionsTarget() {
+        // Section 1's reload lands at 1 (nothing deleted or inserted): its rows come fresh from
+        // the data source, as an inserted section's.
+        let update = BatchUpdate(sectionUpdated: [1], elementMoved: [mvRow(ep(0, 0), ep(1, 0))])
+        let violations = validateBatch([2, 2], update, [1, 3])
+        #expect(
+            violations.messages(.rowMoveAcrossDeletedOrInsertedSection) == [
+                "attempt to move row at index path ([0, 0]) to index path ([1, 0]) into section 1, which is "
+                    + "inserted or reloaded in the same update"
+            ])
     }
 }

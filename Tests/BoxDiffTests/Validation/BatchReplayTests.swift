@@ -289,4 +289,116 @@ struct BatchReplayTests {
                     + "the collection view shows stale content"
             ])
     }
+
+    @Test func rowInsertedInOneBatchCanBeReconfiguredInTheNext() {
+        // x is new in batch 0 only: batch 1's reconfigure refreshes its changed content.
+        let before = replayState(replaySection("A", ["a:1"]))
+        let middle = replayState(replaySection("A", ["a:1", "x:1"]))
+        let target = replayState(replaySection("A", ["a:1", "x:2"]))
+        let steps = [
+            BatchReplayStep(update: BatchUpdate(elementInserted: [ep(0, 1)]), afterState: middle),
+            BatchReplayStep(update: BatchUpdate(elementReconfigured: [ep(0, 1)]), afterState: target),
+        ]
+        #expect(validator.replayViolations(from: before, to: target, steps: steps).isEmpty)
+        // Without the reconfigure, x shows its stale content.
+        let stale = [steps[0], BatchReplayStep(update: BatchUpdate(), afterState: target)]
+        #expect(validator.replayViolations(from: before, to: target, steps: stale).rules == [.missedUpdate])
+    }
+
+    @Test func reconfigureOfARowInsertedInTheSameBatchIsNotJudgedAsUnchanged() {
+        // The inserted cell is new (reconfigureOfReplacedRow); the replay does not also
+        // take the reconfigure for a refresh of unchanged content.
+        let before = replayState(replaySection("A", ["a:1"]))
+        let after = replayState(replaySection("A", ["a:1", "x:1"]))
+        let update = BatchUpdate(elementInserted: [ep(0, 1)], elementReconfigured: [ep(0, 1)])
+        let violations = validator.violations(
+            from: before, to: after, steps: [BatchReplayStep(update: update, afterState: after)])
+        #expect(violations.rules == [.reconfigureOfReplacedRow])
+    }
+
+    @Test func unknownInsertedSectionsShareTheRowsTheCarriedSectionsLeave() {
+        // The before and target states hold 4 rows together; the carried section keeps 2 of
+        // them, so an inserted section of unknown rows may have 2, not 3.
+        let before = replayState(replaySection("A", ["a", "b"]))
+        func steps(inserting rows: Int) -> [BatchStep] {
+            [
+                BatchStep(update: BatchUpdate(sectionInserted: [0]), after: [rows, 2]),
+                BatchStep(update: BatchUpdate(sectionDeleted: [0]), after: [2]),
+            ]
+        }
+        #expect(validator.replayViolations(from: before, to: before, steps: steps(inserting: 2)).isEmpty)
+        let tooMany = validator.replayViolations(from: before, to: before, steps: steps(inserting: 3))
+        #expect(
+            tooMany.messages(.replayMismatch) == [
+                "cannot replay: section 0 is inserted with 3 rows, more than the before and after states hold "
+                    + "together beside the other sections of the batch"
+            ])
+    }
+
+    @Test func reloadOfASectionThatGainedRowsIsNotUnchanged() {
+        // Same header content, same first row, one row more: the reload refreshed something.
+        let before = replayState(replaySection("A", content: 1, ["a:1"]))
+        let after = replayState(replaySection("A", content: 1, ["a:1", "b:1"]))
+        #expect(replay(before, BatchUpdate(sectionUpdated: [0]), after).isEmpty)
+    }
+
+    @Test func sectionReloadLeftOutOfPlaceIsJudgedByIdentity() {
+        // The sections swap but the batch only reloads A: the replay goes wrong, and the
+        // reload of A (content 1 before and after) is judged against A, not against B,
+        // which the data source has where A was left.
+        let before = replayState(replaySection("A", content: 1, ["a"]), replaySection("B", content: 2, ["b"]))
+        let after = replayState(replaySection("B", content: 2, ["b"]), replaySection("A", content: 1, ["a"]))
+        let violations = replay(before, BatchUpdate(sectionUpdated: [0]), after)
+        #expect(violations.rules == [.replayMismatch, .reloadOfUnchangedContent])
+        #expect(violations.contains { $0.rule == .reloadOfUnchangedContent && $0.section == 0 })
+    }
+
+    @Test func rowReloadLeftOutOfPlaceIsJudgedByIdentity() {
+        // a and b swap but the batch only reloads a: a's reload (content 1 before and
+        // after) is judged against a, not against b, which the data source has there.
+        let before = replayState(replaySection("A", ["a:1", "b:2"]))
+        let after = replayState(replaySection("A", ["b:2", "a:1"]))
+        let violations = replay(before, BatchUpdate(elementUpdated: [ep(0, 0)]), after)
+        #expect(violations.rules == [.replayMismatch, .reloadOfUnchangedContent])
+        #expect(violations.contains { $0.rule == .reloadOfUnchangedContent && $0.path == ep(0, 0) })
+    }
+
+    @Test func reloadOfARowReplacedLaterIsJudgedByItsUniqueIdentity() {
+        // b is reloaded unchanged, then deleted and inserted again: its reload never reaches
+        // the target, and is judged against the target's only b.
+        let before = replayState(replaySection("A", ["a:1", "b:1"]))
+        let target = replayState(replaySection("A", ["b:1", "a:1"]))
+        let steps = [
+            BatchReplayStep(update: BatchUpdate(elementUpdated: [ep(0, 1)]), afterState: before),
+            BatchReplayStep(
+                update: BatchUpdate(elementDeleted: [ep(0, 1)], elementInserted: [ep(0, 0)]), afterState: target),
+        ]
+        let violations = validator.replayViolations(from: before, to: target, steps: steps)
+        #expect(violations.rules == [.reloadOfUnchangedContent])
+        #expect(violations.first?.batchIndex == 0)
+    }
+
+    @Test func reloadOfARowReplacedLaterIsNotJudgedByARepeatedIdentity() {
+        // As above with two rows a: which of them the reload refreshed cannot be told.
+        let before = replayState(replaySection("A", ["a:1", "a:1"]))
+        let steps = [
+            BatchReplayStep(update: BatchUpdate(elementUpdated: [ep(0, 1)]), afterState: before),
+            BatchReplayStep(
+                update: BatchUpdate(elementDeleted: [ep(0, 1)], elementInserted: [ep(0, 0)]), afterState: before),
+        ]
+        #expect(validator.replayViolations(from: before, to: before, steps: steps).isEmpty)
+    }
+
+    @Test func reconfigureKeepsItsPendingCheckThroughAReloadOfUnknownContent() {
+        // Batch 0 (its data unknown) reconfigures the first a, whose content is then not
+        // known; batch 1 reloads it. The reconfigure's check stays with the row, and is
+        // judged where it lands (the two rows a cannot be told apart by identity).
+        let state = replayState(replaySection("A", ["a:1", "a:1"]))
+        let steps = [
+            BatchReplayStep(BatchStep(update: BatchUpdate(elementReconfigured: [ep(0, 0)]), after: [2])),
+            BatchReplayStep(update: BatchUpdate(elementUpdated: [ep(0, 0)]), afterState: state),
+        ]
+        let violations = validator.replayViolations(from: state, to: state, steps: steps)
+        #expect(violations.contains { $0.rule == .reconfigureOfUnchangedRow && $0.batchIndex == 0 })
+    }
 }

@@ -44,6 +44,17 @@ struct BatchSectionMoveRuleTests {
             ])
     }
 
+    @Test func rule17ReloadInsideAMovedSectionIsReportedOnce() {
+        // Section 1 moves to 0, where section 0's delete shifts it anyway: the reload's
+        // insert half lands in the moved section too, and is the same clash as the reload.
+        let update = BatchUpdate(sectionDeleted: [0], sectionMoved: [mvSection(1, 0)], elementUpdated: [ep(1, 0)])
+        let violations = validateBatch([1, 2], update, [2])
+        #expect(
+            violations.messages(.sectionMoveWithRowOperations) == [
+                "attempt to reload row at index path ([1, 0]) while moving section 1 to section 0 in the same update"
+            ])
+    }
+
     @Test func rule17RowMovedIntoAMovedSectionFromElsewhere() {
         let update = BatchUpdate(sectionMoved: [mvSection(0, 1)], elementMoved: [mvRow(ep(2, 0), ep(1, 0))])
         let violations = validateBatch([2, 2, 1], update, [2, 3, 0])

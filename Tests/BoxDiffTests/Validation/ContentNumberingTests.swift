@@ -49,4 +49,28 @@ struct ContentNumberingTests {
         #expect(numbering.number(a.contentHash, Component(PartlyHashed(id: 1, text: "a"))) == n)
         #expect(numbering.number(5, a, nil) != numbering.number(5, b, nil))
     }
+
+    /// A section's number follows its footer's `==` too, not only its
+    /// header's: two footers sharing a hash are told apart.
+    @Test func sectionNumbersFollowTheFootersEquality() {
+        let numbering = ContentNumbering()
+        let header = Component(PartlyHashed(id: 1, text: "header"))
+        let a = Component(PartlyHashed(id: 2, text: "a"))
+        let b = Component(PartlyHashed(id: 2, text: "b"))
+        let n = numbering.number(9, header, a)
+        #expect(numbering.number(9, header, b) != n)
+        #expect(numbering.number(9, header, Component(PartlyHashed(id: 2, text: "a"))) == n)
+    }
+
+    /// Occurrences of equal values are equal only when their identities
+    /// are `==`, not merely of one hash.
+    @Test func occurrencesOfIdentitiesSharingAHashAreNotEqual() {
+        let occurrences = ContentOccurrences<Int, PartlyHashed>(isContentEqual: ==)
+        let x = occurrences.occurrence(of: 5, id: PartlyHashed(id: 1, text: "x"))
+        let y = occurrences.occurrence(of: 5, id: PartlyHashed(id: 1, text: "y"))
+        let xAgain = occurrences.occurrence(of: 5, id: PartlyHashed(id: 1, text: "x"))
+        #expect(!occurrences.equal(x, y))
+        #expect(occurrences.equal(x, xAgain))
+        #expect(occurrences.equal(xAgain, x))
+    }
 }
