@@ -81,6 +81,16 @@ struct BatchConflictRuleTests {
         #expect(validateBatch([3], BatchUpdate(elementDeleted: [ep(0, 1)], elementUpdated: [ep(0, 0)]), [2]).isEmpty)
     }
 
+    @Test func rule10IsReportedOncePerDistinctReload() {
+        // The reload listed twice is rule 14's; rule 10 names the clash once.
+        let update = BatchUpdate(elementDeleted: [ep(0, 1)], elementUpdated: [ep(0, 1), ep(0, 1)])
+        let violations = validateBatch([3], update, [2])
+        #expect(
+            violations.messages(.deleteAndReloadSamePath)
+                == ["attempt to delete and reload the same index path ([0, 1])"])
+        #expect(violations.rules.contains(.duplicateDeleteOrInsert))
+    }
+
     // MARK: Rule 12
 
     @Test func rule12ReloadInsideADeletedSection() {
