@@ -148,18 +148,16 @@ extension BoxStagedPlan {
         // the sections array and two reference counts a section, +11% at
         // 20 rows in 5 sections.)
         var settled = target.sections
+        func keepSourceHeaders(_ t: Int) {
+            guard m.sectionNewToOld(t) != none else { return }
+            let s = Int(m.sectionNewToOld(t))
+            settled[t].header = source.sections[s].header
+            settled[t].footer = source.sections[s].footer
+        }
         if keepsSourceHeaders {
-            for t in settled.indices where m.sectionNewToOld(t) != none {
-                let s = Int(m.sectionNewToOld(t))
-                settled[t].header = source.sections[s].header
-                settled[t].footer = source.sections[s].footer
-            }
+            for t in settled.indices { keepSourceHeaders(t) }
         } else {
-            for t in update.sectionUpdated where m.sectionNewToOld(t) != none {
-                let s = Int(m.sectionNewToOld(t))
-                settled[t].header = source.sections[s].header
-                settled[t].footer = source.sections[s].footer
-            }
+            for t in update.sectionUpdated { keepSourceHeaders(t) }
         }
         if hasRowStage {
             var withOldNodes = settled
