@@ -46,7 +46,12 @@
     open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
     @available(iOS 15.0, tvOS 15.0, *)
     open func reconfigureRows(at indexPaths: [IndexPath]) {}
+    open func headerView(forSection section: Int) -> UITableViewHeaderFooterView? { nil }
+    open func footerView(forSection section: Int) -> UITableViewHeaderFooterView? { nil }
 }
+
+/// `UITableViewHeaderFooterView`.
+@MainActor open class UITableViewHeaderFooterView: UIView {}
 
 /// `UICollectionView`: the batch-update calls.
 @MainActor open class UICollectionView: UIScrollView {

@@ -119,3 +119,26 @@ final class MessagesScreen {
         bento.render(next, animated: true) { print("done") }
     }
 }
+
+// The Bento guide, "Headers and footers re-bound in place".
+final class ComponentHeaderFooterView: UITableViewHeaderFooterView {
+    func bind(_ component: Component?) {}
+}
+
+@MainActor
+final class FormScreen {
+    let tableView = UITableView()
+    private var box = Box<String, Int>.empty
+    private lazy var renderer: BoxRenderer<String, Int, TableListView> = {
+        let listView = TableListView(tableView, animation: .fade)
+        listView.rebindHeaderFooterView = { [unowned self] view, kind, section in
+            let component = kind == .header ? box.sections[section].header : box.sections[section].footer
+            (view as? ComponentHeaderFooterView)?.bind(component)  // the app's view class
+        }
+        return BoxRenderer(view: listView, options: DiffOptions(mode: .singleBatch)) { [unowned self] in
+            self.box = $0
+        }
+    }()
+
+    func show(_ next: Box<String, Int>) { renderer.render(next) }
+}

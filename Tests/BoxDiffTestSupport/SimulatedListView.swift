@@ -168,6 +168,37 @@ public final class SimulatedListView<Header: Equatable, Item: Equatable>: ListVi
         }
     }
 
+    /// Whether this view re-binds sections in place
+    /// (``reconfigureSection(_:toSection:)``); `false` by default, as a
+    /// `ListView`'s.
+    public var reconfiguresSections = false
+
+    /// Re-binds the header of shown section `section` to the data
+    /// source's section `newSection`, in place: only inside a batch's
+    /// block, on a view that ``reconfiguresSections``, and only between
+    /// two sections of one id (`sameSection`, when given: a re-bind keeps
+    /// the section, its items and its position).
+    public func reconfigureSection(_ section: Int, toSection newSection: Int) {
+        log.append("reconfigureSection(\(section), \(newSection))")
+        if collecting == nil { issues.append("reconfigureSection(\(section), \(newSection)) outside a batch") }
+        if !reconfiguresSections { issues.append("reconfigureSection on a view that does not re-bind sections") }
+        let data = dataSource()
+        guard shown.indices.contains(section), data.indices.contains(newSection) else {
+            issues.append(
+                "reconfigureSection(\(section), \(newSection)) out of range (\(shape(shown)) -> \(shape(data)))")
+            return
+        }
+        if let sameSection, !sameSection(shown[section].header, data[newSection].header) {
+            issues.append("reconfigureSection(\(section), \(newSection)) re-binds another section")
+            return
+        }
+        shown[section].header = data[newSection].header
+    }
+
+    /// Whether two headers belong to one section (for
+    /// ``reconfigureSection(_:toSection:)``'s check); unchecked when `nil`.
+    public var sameSection: ((Header, Header) -> Bool)?
+
     // MARK: Batches
 
     /// Adds a call to the running batch, or makes it a batch of its own.

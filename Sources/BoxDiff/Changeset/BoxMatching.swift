@@ -42,6 +42,12 @@ struct BoxMatching {
     @usableFromInline let patchedRowContents: [UInt64]
     /// The same for sections (header or footer not `==`).
     @usableFromInline let patchedSectionContents: [UInt64]
+    /// For each old section, whether it is re-bound in place rather than
+    /// updated (a diff for a view that re-binds sections: see
+    /// ``Section/rebindsInPlace(_:_:)``), in the workspace's
+    /// `reboundSections` (as ``pairs``: no reference held); `nil` when
+    /// none is.
+    @usableFromInline let reboundSections: UnsafePointer<Bool>?
     /// Whether the core's result holds its whole layout of the rows
     /// (deletes, inserts and minimal moves over the flat rows), not the
     /// maps alone: for a single-batch diff of the same sections in the
@@ -53,11 +59,15 @@ struct BoxMatching {
     /// Pairs `source` with `target`, reading (and filling) their cached
     /// identity tables. `rowContentChanged(old, new)`, when given, tells
     /// whether paired flat rows changed content, instead of their
-    /// components (see ``StagedChangeset/init(source:target:options:workspace:rowContentChanged:)``).
+    /// components (see ``StagedChangeset/init(source:target:options:workspace:rowContentChanged:sectionRebinds:)``).
+    /// `rebindsSections`: paired sections that a re-bind of their header
+    /// and footer views shows (``Section/rebindsInPlace(_:_:)``) are
+    /// re-bound (``reboundSections``), not updated.
     @inlinable
     init<S, R>(
         source: borrowing Box<S, R>, target: borrowing Box<S, R>, options: DiffOptions,
-        workspace: borrowing DiffWorkspace, rowContentChanged: ((Int, Int) -> Bool)? = nil
+        workspace: borrowing DiffWorkspace, rowContentChanged: ((Int, Int) -> Bool)? = nil,
+        rebindsSections: Bool = false
     ) throws(DiffError) {
         // Borrowed: an initializer's parameters are owned by default, so
         // the caller retained both Boxes' storage and the workspace for the
@@ -121,6 +131,20 @@ struct BoxMatching {
         for s in changedSections {
             if patchedSections.isEmpty { patchedSections = old.sectionContents }
             patchedSections[s] = 0
+        }
+        var rebound: UnsafePointer<Bool>? = nil
+        if rebindsSections {
+            var flags = workspace.reboundSections
+            workspace.reboundSections = []
+            let any = pairs.withUnsafeBufferPointer { p in
+                Self.reboundSections(
+                    source, target, old: old, new: new,
+                    oldToNew: UnsafeBufferPointer(rebasing: p[0..<old.sectionCount]),
+                    into: &flags)
+            }
+            // The buffer moves to the workspace (same storage, same address).
+            if any { rebound = flags.unretained.baseAddress }
+            workspace.reboundSections = consume flags
         }
 
         // Rows, over the whole Box: the core on the tables' id hashes, read
@@ -200,7 +224,7 @@ struct BoxMatching {
             old: consume old, new: consume new, pairs: sectionMaps, rows: result,
             pairedRowCount: pairedRowCount, isMinimal: isMinimal, sectionsInOrder: sectionsInOrder,
             patchedRowContents: consume patchedRows, patchedSectionContents: consume patchedSections,
-            rowsHaveLayout: layoutKept)
+            reboundSections: rebound, rowsHaveLayout: layoutKept)
     }
 
     /// A matching of the given parts: the sections' maps in `pairs`, the
@@ -210,7 +234,7 @@ struct BoxMatching {
         old: IdentityTable, new: IdentityTable, pairs: UnsafePointer<UInt32>, rows: borrowing CoreResult,
         pairedRowCount: Int,
         isMinimal: Bool, sectionsInOrder: Bool, patchedRowContents: [UInt64], patchedSectionContents: [UInt64],
-        rowsHaveLayout: Bool = false
+        reboundSections: UnsafePointer<Bool>? = nil, rowsHaveLayout: Bool = false
     ) {
         self.old = old
         self.new = new
@@ -223,6 +247,7 @@ struct BoxMatching {
         self.sectionsInOrder = sectionsInOrder
         self.patchedRowContents = patchedRowContents
         self.patchedSectionContents = patchedSectionContents
+        self.reboundSections = reboundSections
         self.rowsHaveLayout = rowsHaveLayout
     }
 
@@ -348,9 +373,11 @@ struct BoxMatching {
     }
 
     /// Whether the paired old section `s` changed its header or footer
-    /// (decided as for rows).
+    /// (decided as for rows); a re-bound section (``reboundSections``)
+    /// did not.
     @inlinable
     func sectionUpdated(old s: Int, new t: Int) -> Bool {
+        if let reboundSections, reboundSections[s] { return false }
         let a = patchedSectionContents.isEmpty ? old.sectionContent(s) : patchedSectionContents[s]
         return a == 0 || a != new.sectionContent(t)
     }

@@ -64,11 +64,16 @@ extension StagedChangeset {
     /// compared by `rowContentChanged(old, new)` (flat row indices of the
     /// source and the target) instead of by their components, when it is
     /// given: the sectioned diff's rows share one component and are
-    /// compared as the caller's elements.
+    /// compared as the caller's elements. `sectionRebinds`: for a view
+    /// that re-binds sections in place (``ListView/reconfiguresSections``),
+    /// the sections a re-bind shows (``Section/rebindsInPlace(_:_:)``) are
+    /// not updated but written to its list (left as they are when the
+    /// diff throws).
     @inlinable
     init<SectionID, RowID>(
         source: borrowing Box<SectionID, RowID>, target: borrowing Box<SectionID, RowID>,
-        options: DiffOptions, workspace: DiffWorkspace?, rowContentChanged: ((Int, Int) -> Bool)?
+        options: DiffOptions, workspace: DiffWorkspace?, rowContentChanged: ((Int, Int) -> Bool)?,
+        sectionRebinds: SectionRebindList? = nil
     ) throws(DiffError) where Data == Box<SectionID, RowID> {
         // The Boxes are borrowed: an initializer's parameters are owned by
         // default, so every caller retained both Boxes' storage for the
@@ -78,7 +83,8 @@ extension StagedChangeset {
         let ws = try DiffWorkspace.forDiff(workspace)
         defer { ws.finishDiff() }
         let matching = try BoxMatching(
-            source: source, target: target, options: options, workspace: ws, rowContentChanged: rowContentChanged)
+            source: source, target: target, options: options, workspace: ws, rowContentChanged: rowContentChanged,
+            rebindsSections: sectionRebinds != nil)
         let threshold = options.changeCountAllowed
         let isMinimal = matching.isMinimal
         switch options.mode {
@@ -106,6 +112,12 @@ extension StagedChangeset {
             } else {
                 self = StagedChangeset(plan.stage(target: target).map { [$0] } ?? [], isMinimal: isMinimal)
             }
+        }
+        if let sectionRebinds {
+            sectionRebinds.rebinds =
+                reloadsEverything ? [] : matching.sectionRebinds(in: stages, singleBatch: options.mode == .singleBatch)
+            // Nothing else changed: one batch without calls makes them.
+            if stages.isEmpty && !sectionRebinds.rebinds.isEmpty { stages = [Changeset(data: copy target)] }
         }
     }
 

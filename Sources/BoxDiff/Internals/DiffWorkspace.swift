@@ -43,6 +43,9 @@ public final class DiffWorkspace {
     /// The pairing maps of the last Box diff (``BoxMatching/pairs``): its
     /// buffer is reused by the next diff once that matching is gone.
     @exclusivity(unchecked) @usableFromInline var matchPairs: [UInt32] = []
+    /// The re-bound sections of the last Box diff that re-binds sections
+    /// (``BoxMatching/reboundSections``), reused by the next.
+    @exclusivity(unchecked) @usableFromInline var reboundSections: [Bool] = []
     /// The row call lists of the last diff (deletes, inserts, updates,
     /// reconfigures, moves; staged Box and flat diffs), kept so that the
     /// next diff reuses their buffers once the caller has dropped that

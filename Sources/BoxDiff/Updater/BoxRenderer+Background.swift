@@ -45,14 +45,19 @@ extension BoxRenderer {
         let source = shownBox
         let options = options
         let workspaces = workspaces
+        let rebindsSections = view.reconfiguresSections
         let task = Task { @MainActor [weak self] () -> Bool in
             let result = await Self.diffConcurrently(
-                source: source, target: box, options: options, workspaces: workspaces)
-            guard let self, self.finishPending(ticket: ticket, cancelled: result == nil), let result else {
+                source: source, target: box, options: options, rebindsSections: rebindsSections,
+                workspaces: workspaces)
+            guard let self, self.finishPending(ticket: ticket, cancelled: result == nil), let (result, rebinds) = result
+            else {
                 return false
             }
             self.isApplying = true
             self.runningAfterUnchanged = afterUnchanged
+            // Made in a batch: none when the view reloads instead.
+            if self.view.canAnimateBatchUpdates { self.sectionRebinds.rebinds = rebinds }
             self.apply(result, target: box, completion: nil)
             self.runningAfterUnchanged = false
             self.endApplying()
@@ -78,30 +83,38 @@ extension BoxRenderer {
         }
     }
 
-    /// The changeset `source` → `target`, with a workspace of the pool.
+    /// The changeset `source` → `target`, with a workspace of the pool,
+    /// and its section re-binds when `rebindsSections` (see
+    /// ``sectionRebinds``).
     @inlinable
     nonisolated static func diff(
-        source: Box<SectionID, RowID>, target: Box<SectionID, RowID>, options: DiffOptions,
+        source: Box<SectionID, RowID>, target: Box<SectionID, RowID>, options: DiffOptions, rebindsSections: Bool,
         workspaces: BoxRendererWorkspacePool
-    ) -> Result<StagedChangeset<Box<SectionID, RowID>>, DiffError> {
+    ) -> (Result<StagedChangeset<Box<SectionID, RowID>>, DiffError>, [SectionRebind]) {
+        let rebinds = rebindsSections ? SectionRebindList() : nil
         do throws(DiffError) {
             let workspace = try workspaces.take()
             defer { workspaces.give(back: workspace) }
-            return .success(try StagedChangeset(source: source, target: target, options: options, workspace: workspace))
+            let changeset = try StagedChangeset(
+                source: source, target: target, options: options, workspace: workspace, rowContentChanged: nil,
+                sectionRebinds: rebinds)
+            return (.success(changeset), rebinds?.rebinds ?? [])
         } catch {
-            return .failure(error)
+            return (.failure(error), [])
         }
     }
 
-    /// ``diff(source:target:options:workspaces:)`` on the global executor;
+    /// ``diff(source:target:options:rebindsSections:workspaces:)`` on the global executor;
     /// `nil` when the task was cancelled before the diff started.
     @inlinable @concurrent
     nonisolated static func diffConcurrently(
-        source: Box<SectionID, RowID>, target: Box<SectionID, RowID>, options: DiffOptions,
+        source: Box<SectionID, RowID>, target: Box<SectionID, RowID>, options: DiffOptions, rebindsSections: Bool,
         workspaces: BoxRendererWorkspacePool
-    ) async -> Result<StagedChangeset<Box<SectionID, RowID>>, DiffError>? {
+    ) async -> (Result<StagedChangeset<Box<SectionID, RowID>>, DiffError>, [SectionRebind])? {
         if Task.isCancelled { return nil }
-        let result = diff(source: source, target: target, options: options, workspaces: workspaces)
+        let result = diff(
+            source: source, target: target, options: options, rebindsSections: rebindsSections,
+            workspaces: workspaces)
         if Task.isCancelled { return nil }
         return result
     }

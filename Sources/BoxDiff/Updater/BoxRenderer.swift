@@ -91,6 +91,11 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// ``StageApplier/storeCount``. (Main actor only: no dynamic
     /// exclusivity checks.)
     @exclusivity(unchecked) @usableFromInline var storeCount: UInt = 0
+    /// The section re-binds of the render being applied, for a view that
+    /// ``ListView/reconfiguresSections`` and animates (written by its
+    /// diff), made in their stage's batch (``store(_:at:)``), which
+    /// empties the list; empty between renders.
+    @usableFromInline let sectionRebinds = SectionRebindList()
     /// Incremented by every render request; only a result of the current
     /// generation is applied.
     private var generation: UInt64 = 0
@@ -214,7 +219,9 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
             let workspace: DiffWorkspace
             if let mainWorkspace { workspace = mainWorkspace } else { workspace = try makeMainWorkspace() }
             result = .success(
-                try StagedChangeset(source: shown, target: box, options: options, workspace: workspace))
+                try StagedChangeset(
+                    source: shown, target: box, options: options, workspace: workspace, rowContentChanged: nil,
+                    sectionRebinds: view.reconfiguresSections && view.canAnimateBatchUpdates ? sectionRebinds : nil))
         } catch {
             result = .failure(error)
         }
@@ -348,6 +355,10 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// while it was handed such a Box (``runningAfterUnchanged``): a setter
     /// that re-renders the state it shows would otherwise be handed a Box,
     /// re-render, and be handed the next, without end.
+    ///
+    /// For a view that ``ListView/reconfiguresSections``, the diff's
+    /// ``sectionRebinds`` are made in their stage's batch (the diff gives
+    /// them a stage without calls when nothing else changed).
     @inlinable
     func apply(
         _ result: consuming Result<StagedChangeset<Box<SectionID, RowID>>, DiffError>, target: Box<SectionID, RowID>,
@@ -412,6 +423,8 @@ extension BoxRenderer: StageApplier {
         // (and its cache, for the last stage) and this call released them
         // after: two to four atomic reference counts per stage.
         setData(consume data)
+        // Inside the batch's block, before its calls, as Bento re-binds.
+        if !sectionRebinds.rebinds.isEmpty { reconfigureSections(ofStage: index) }
     }
 
     /// This renderer, unretained: a render's batch blocks run while the

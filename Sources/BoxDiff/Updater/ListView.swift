@@ -72,6 +72,45 @@ public protocol ListView: AnyObject {
     /// Whether batches can be animated now. UIKit: the view is in a window;
     /// otherwise the updater reloads the data instead.
     var canAnimateBatchUpdates: Bool { get }
+
+    /// Whether this view re-binds a section's header and footer views in
+    /// place (``reconfigureSection(_:toSection:)``). When it does,
+    /// ``BoxRenderer`` re-binds, instead of reloading, a section whose
+    /// header or footer is an incomparable component on both sides (a
+    /// Bento component class, re-bound on every render) and otherwise
+    /// unchanged, as Bento does: a reload (`reloadSections`) would replace
+    /// every cell of the section, and a text field in it would lose the
+    /// keyboard on every render. The default is `false`: such sections
+    /// are reloaded.
+    var reconfiguresSections: Bool { get }
+
+    /// Re-binds the header and footer views this view shows for section
+    /// `section` (an index of the state before the batch) to the data
+    /// source's section `newSection` (its index in the data the batch's
+    /// block just set), in place: the section's cells, their number and
+    /// their positions are untouched. ``BoxRenderer`` calls it inside a
+    /// batch's block, after handing the data source the batch's data and
+    /// before the batch's calls, only when ``reconfiguresSections`` is
+    /// `true`. A header or footer the view does not show now (scrolled
+    /// away) needs nothing: the view asks the data source when it shows it.
+    /// The default does nothing.
+    func reconfigureSection(_ section: Int, toSection newSection: Int)
+}
+
+extension ListView {
+    /// `false`: sections whose header or footer changed are reloaded.
+    public var reconfiguresSections: Bool { false }
+
+    /// Nothing (see ``ListView/reconfiguresSections``).
+    public func reconfigureSection(_ section: Int, toSection newSection: Int) {}
+}
+
+/// A section's supplementary view: its header or its footer.
+public enum SectionSupplement: Sendable, Hashable, CaseIterable {
+    /// The view above the section's rows.
+    case header
+    /// The view below the section's rows.
+    case footer
 }
 
 extension ElementPath {

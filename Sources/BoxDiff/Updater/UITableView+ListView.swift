@@ -119,6 +119,36 @@
         public func reconfigureItems(at indexPaths: [IndexPath]) { tableView.reconfigureRows(at: indexPaths) }
         /// True when the table view is in a window.
         public var canAnimateBatchUpdates: Bool { tableView.window != nil }
+
+        /// Re-binds a header or footer view the table shows to the data
+        /// source's section at the index given (in the data just set), in
+        /// place, as Bento's adapter re-binds its `BentoReusableView`s.
+        /// Set, this view re-binds instead of reloading a section whose
+        /// header or footer is a component re-bound on every render (see
+        /// ``ListView/reconfiguresSections``), so the section's cells stay,
+        /// a text field's keyboard with them. `nil` (the default): such
+        /// sections are reloaded.
+        ///
+        /// ```swift
+        /// listView.rebindHeaderFooterView = { [unowned self] view, kind, section in
+        ///     let component = kind == .header ? box.sections[section].header : box.sections[section].footer
+        ///     (view as? ComponentHeaderFooterView)?.bind(component)
+        /// }
+        /// ```
+        public var rebindHeaderFooterView: ((UITableViewHeaderFooterView, SectionSupplement, Int) -> Void)?
+
+        /// Whether ``rebindHeaderFooterView`` is set.
+        public var reconfiguresSections: Bool { rebindHeaderFooterView != nil }
+
+        /// Hands ``rebindHeaderFooterView`` the header and the footer view
+        /// the table shows for `section` (`headerView(forSection:)`,
+        /// `footerView(forSection:)`: none when scrolled away), with
+        /// `newSection`.
+        public func reconfigureSection(_ section: Int, toSection newSection: Int) {
+            guard let rebind = rebindHeaderFooterView else { return }
+            if let header = tableView.headerView(forSection: section) { rebind(header, .header, newSection) }
+            if let footer = tableView.footerView(forSection: section) { rebind(footer, .footer, newSection) }
+        }
     }
 
     extension UITableView {
