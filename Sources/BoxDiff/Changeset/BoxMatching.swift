@@ -132,20 +132,10 @@ struct BoxMatching {
             if patchedSections.isEmpty { patchedSections = old.sectionContents }
             patchedSections[s] = 0
         }
-        var rebound: UnsafePointer<Bool>? = nil
-        if rebindsSections {
-            var flags = workspace.reboundSections
-            workspace.reboundSections = []
-            let any = pairs.withUnsafeBufferPointer { p in
-                Self.reboundSections(
-                    source, target, old: old, new: new,
-                    oldToNew: UnsafeBufferPointer(rebasing: p[0..<old.sectionCount]),
-                    into: &flags)
-            }
-            // The buffer moves to the workspace (same storage, same address).
-            if any { rebound = flags.unretained.baseAddress }
-            workspace.reboundSections = consume flags
-        }
+        // Out of line: the usual diff passes the test alone.
+        let rebound =
+            rebindsSections
+            ? Self.reboundSections(source, target, old: old, new: new, pairs: pairs, workspace: workspace) : nil
 
         // Rows, over the whole Box: the core on the tables' id hashes, read
         // in place, and the ids of the pairs checked on the Boxes

@@ -74,28 +74,34 @@ extension Section {
 }
 
 extension BoxMatching {
-    /// Fills `flags` with, for each old section, whether it is paired and
-    /// re-bound in place (``Section/rebindsInPlace(_:_:)``); returns
-    /// whether any is. Only sections incomparable on both sides (content
-    /// hash 0) are looked at.
+    /// For each old section, whether it is paired (`pairs`: the sections'
+    /// old-to-new map first) and re-bound in place
+    /// (``Section/rebindsInPlace(_:_:)``), in the workspace's
+    /// `reboundSections`; `nil` when none is. Only sections incomparable
+    /// on both sides (content hash 0) are looked at.
     /// - Complexity: O(sections).
     @usableFromInline
     static func reboundSections<S, R>(
         _ source: borrowing Box<S, R>, _ target: borrowing Box<S, R>, old: IdentityTable, new: IdentityTable,
-        oldToNew: UnsafeBufferPointer<UInt32>, into flags: inout [Bool]
-    ) -> Bool {
+        pairs: borrowing [UInt32], workspace: borrowing DiffWorkspace
+    ) -> UnsafePointer<Bool>? {
+        var flags = workspace.reboundSections
+        workspace.reboundSections = []
         flags.removeAll(keepingCapacity: true)
         flags.append(contentsOf: repeatElement(false, count: old.sectionCount))
         var any = false
         for s in 0..<old.sectionCount {
-            let t = oldToNew[s]
+            let t = pairs[s]
             guard t != none, old.sectionContent(s) == 0, new.sectionContent(Int(t)) == 0,
                 Section.rebindsInPlace(source.sections[s], target.sections[Int(t)])
             else { continue }
             flags[s] = true
             any = true
         }
-        return any
+        // The buffer moves to the workspace (same storage, same address).
+        let rebound = any ? flags.unretained.baseAddress : nil
+        workspace.reboundSections = consume flags
+        return rebound
     }
 
     /// The re-binds of ``reboundSections``, in the last of `stages`' batch

@@ -114,11 +114,20 @@ extension StagedChangeset {
             }
         }
         if let sectionRebinds {
-            sectionRebinds.rebinds =
-                reloadsEverything ? [] : matching.sectionRebinds(in: stages, singleBatch: options.mode == .singleBatch)
-            // Nothing else changed: one batch without calls makes them.
-            if stages.isEmpty && !sectionRebinds.rebinds.isEmpty { stages = [Changeset(data: copy target)] }
+            noteSectionRebinds(matching, target: target, singleBatch: options.mode == .singleBatch, in: sectionRebinds)
         }
+    }
+
+    /// Writes `matching`'s section re-binds to `list` (none when this
+    /// changeset reloads everything); when they are all that changed, a
+    /// stage without calls (its data `target`) carries them. Out of line:
+    /// only a renderer's diffs for a view that re-binds sections come here.
+    @usableFromInline
+    mutating func noteSectionRebinds<S, R>(
+        _ matching: borrowing BoxMatching, target: borrowing Box<S, R>, singleBatch: Bool, in list: SectionRebindList
+    ) where Data == Box<S, R> {
+        list.rebinds = reloadsEverything ? [] : matching.sectionRebinds(in: stages, singleBatch: singleBatch)
+        if stages.isEmpty && !list.rebinds.isEmpty { stages = [Changeset(data: copy target)] }
     }
 
     /// A plan to reload everything: one stage without calls whose data is
