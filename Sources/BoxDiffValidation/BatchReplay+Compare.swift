@@ -33,7 +33,7 @@ extension BatchReplay {
             var section = replayed[index]
             if section.id == nil { section.id = expected.id }
             if section.content == nil { section.content = expected.content }
-            guard section.id == expected.id else {
+            guard Self.sameID(section.id, expected.id) else {
                 report(
                     .replayMismatch, section: index,
                     messages.sectionMismatch(
@@ -57,7 +57,7 @@ extension BatchReplay {
                 if section.rows[row].id == nil { section.rows[row].id = want.id }
                 if section.rows[row].content == nil { section.rows[row].content = want.content }
                 let have = section.rows[row]
-                if have.id != want.id {
+                if !Self.sameID(have.id, want.id) {
                     if !reportedRowMismatch {
                         reportedRowMismatch = true
                         report(
@@ -74,6 +74,16 @@ extension BatchReplay {
             replayed[index] = section
         }
         return matches
+    }
+
+    /// Whether two ids (`nil`: unknown) name the same section or row: `==`,
+    /// or both not `==` to themselves (a NaN, or a value holding one),
+    /// which no id matches: such an id is judged by its place alone, as
+    /// the diff, which pairs it with nothing, leaves it where it was put.
+    static func sameID<ID: Equatable>(_ a: ID?, _ b: ID?) -> Bool {
+        if a == b { return true }
+        guard let a, let b else { return false }
+        return a != a && b != b
     }
 
     /// Whether a content the view shows (`nil`: unknown) is `expected`,

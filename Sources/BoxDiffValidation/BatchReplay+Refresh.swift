@@ -71,7 +71,7 @@ extension BatchReplay {
         for index in 0..<min(screen.count, target.sections.count) {
             let section = screen[index]
             let expected = target.sections[index]
-            guard section.id == expected.id else { continue }
+            guard Self.sameID(section.id, expected.id) else { continue }
             var next = section.refresh
             while let check = next {
                 if case .section(_, let content, let rows) = refreshes[check].subject {
@@ -81,7 +81,7 @@ extension BatchReplay {
             }
             for row in 0..<min(section.rows.count, expected.rows.count) where section.rows[row].refresh != nil {
                 let want = expected.rows[row]
-                guard section.rows[row].id == want.id else { continue }
+                guard Self.sameID(section.rows[row].id, want.id) else { continue }
                 var next = section.rows[row].refresh
                 while let check = next {
                     if case .row(_, let content, _) = refreshes[check].subject {
@@ -146,7 +146,9 @@ extension BatchReplay {
     /// already showed `target`.
     func isUnchanged(content: Int, rows: [Row], target: State.Section) -> Bool {
         contents.sections(content, target.content) && rows.count == target.rows.count
-            && zip(rows, target.rows).allSatisfy { $0.id == $1.id && Self.same($0.content, $1.content, contents.rows) }
+            && zip(rows, target.rows).allSatisfy {
+                Self.sameID($0.id, $1.id) && Self.same($0.content, $1.content, contents.rows)
+            }
     }
 }
 

@@ -86,7 +86,7 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
             let shown = screen[section]
             sectionChecks[section] = noteSectionReload(shown, at: section, batchIndex: batchIndex)
             if let target = sim.sectionReloadTargets[section], let id = shown.id, let after,
-                after.sections.indices.contains(target), after.sections[target].id == id
+                after.sections.indices.contains(target), Self.sameID(after.sections[target].id, id)
             {
                 landedReloads.insert(LandedReload(batchIndex: batchIndex, section: section, row: nil))
             }
@@ -95,7 +95,9 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
         for path in sim.rowReloads {
             let shown = screen[path.section].rows[path.row]
             rowChecks[path] = noteRowRefresh(shown, at: path, reconfigure: false, batchIndex: batchIndex)
-            if let target = sim.rowReloadTargets[path], let id = shown.id, row(at: target, in: after)?.id == id {
+            if let target = sim.rowReloadTargets[path], let id = shown.id,
+                Self.sameID(row(at: target, in: after)?.id, id)
+            {
                 landedReloads.insert(LandedReload(batchIndex: batchIndex, section: path.section, row: path.row))
             }
         }
