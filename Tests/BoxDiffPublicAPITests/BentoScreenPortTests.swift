@@ -155,8 +155,9 @@ struct BentoScreenPortTests {
 
     /// A section whose header is a component class instance (the guide's
     /// `Section(id: .user, header: RNEmptySpace(height: 24))`) is
-    /// reloaded on every render, even one that changes nothing; its rows'
-    /// cells are replaced with it (reloadSections).
+    /// reloaded on every render, even one that changes nothing, by a view
+    /// that does not re-bind sections; its rows' cells are replaced with it
+    /// (reloadSections). (A view that re-binds them: `SectionRebindTests`.)
     @Test func classHeaderReloadsItsSectionOnEveryRender() {
         let dataSource = DataSource()
         let view = RecordingListView()

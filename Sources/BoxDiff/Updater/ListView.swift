@@ -81,7 +81,10 @@ public protocol ListView: AnyObject {
     /// unchanged, as Bento does: a reload (`reloadSections`) would replace
     /// every cell of the section, and a text field in it would lose the
     /// keyboard on every render. The default is `false`: such sections
-    /// are reloaded.
+    /// are reloaded. `TableListView` re-binds through its
+    /// `rebindHeaderFooterView` hook; a `UICollectionView`, a ``ListView``
+    /// as it is, reloads (wrap it in a view of the app's own that forwards
+    /// the calls and re-binds its supplementary views to re-bind them).
     var reconfiguresSections: Bool { get }
 
     /// Re-binds the header and footer views this view shows for section
