@@ -112,49 +112,40 @@ struct SectionRebindTests {
         #expect(!screen.view.log.contains { $0.hasPrefix("reconfigureSection") })
     }
 
+    /// Renders `new` over a screen showing `old`; the view, checked to
+    /// show `new`, and its re-binds.
+    static func rebinds(_ old: Box<Int, Int>, _ new: Box<Int, Int>, mode: BatchMode) -> (View, Set<String>) {
+        let screen = Screen(showing: old, options: DiffOptions(mode: mode))
+        screen.renderer.render(new)
+        screen.view.finishAnimations()
+        #expect(Self.problems(screen.view, showing: new).isEmpty, "\(Self.problems(screen.view, showing: new))")
+        #expect(!screen.view.log.contains { $0.hasPrefix("reloadSections") }, "\(screen.view.log)")
+        return (screen.view, Set(screen.view.log.filter { $0.hasPrefix("reconfigureSection") }))
+    }
+
     /// Sections moved, deleted and inserted around re-bound ones: in one
     /// batch a re-bind goes from the section's old index to its new one;
-    /// staged, it follows the structural stages, in the target's indices.
+    /// staged, it is made in the last batch, from that batch's indices.
     @Test func rebindsFollowMovedSections() {
         let old = Self.bentoScreen([0, 1, 2, 3])
         let new = Self.bentoScreen([3, 4, 1, 0])
-        let single = Screen(showing: old, options: DiffOptions(mode: .singleBatch))
-        single.renderer.render(new)
-        single.view.finishAnimations()
-        #expect(Self.problems(single.view, showing: new).isEmpty, "\(Self.problems(single.view, showing: new))")
-        let singleRebinds = single.view.log.filter { $0.hasPrefix("reconfigureSection") }
-        // Sections 0, 1 and 3 survive: old 0 -> new 3, 1 -> 2, 3 -> 0 (or
-        // as a delete and insert when the one batch replaces a move).
-        for line in singleRebinds {
-            #expect(
-                ["reconfigureSection(0, 3)", "reconfigureSection(1, 2)", "reconfigureSection(3, 0)"].contains(line),
-                "\(single.view.log)")
-        }
-        let staged = Screen(showing: old, options: DiffOptions(mode: .staged))
-        staged.renderer.render(new)
-        staged.view.finishAnimations()
-        #expect(Self.problems(staged.view, showing: new).isEmpty, "\(Self.problems(staged.view, showing: new))")
+        // Sections 0, 1 and 3 survive: old 0 -> new 3, 1 -> 2, 3 -> 0.
+        let (_, single) = Self.rebinds(old, new, mode: .singleBatch)
+        #expect(single == ["reconfigureSection(0, 3)", "reconfigureSection(1, 2)", "reconfigureSection(3, 0)"])
         // The last stage moves sections: it starts from the survivors
         // [0, 1, 3].
-        let stagedRebinds = staged.view.log.filter { $0.hasPrefix("reconfigureSection") }
-        #expect(
-            Set(stagedRebinds) == ["reconfigureSection(0, 3)", "reconfigureSection(1, 2)", "reconfigureSection(2, 0)"])
-        #expect(!staged.view.log.contains { $0.hasPrefix("reloadSections") }, "\(staged.view.log)")
+        let (_, staged) = Self.rebinds(old, new, mode: .staged)
+        #expect(staged == ["reconfigureSection(0, 3)", "reconfigureSection(1, 2)", "reconfigureSection(2, 0)"])
         // A row inserted too: the last stage inserts rows, from the
         // target's order of sections.
         var withRow = new
         withRow.sections[0].rows.append(Node(id: 999, component: Component("new")))
-        let rows = Screen(showing: old, options: DiffOptions(mode: .staged))
-        rows.renderer.render(withRow)
-        rows.view.finishAnimations()
-        #expect(Self.problems(rows.view, showing: withRow).isEmpty, "\(Self.problems(rows.view, showing: withRow))")
-        let rowRebinds = rows.view.log.filter { $0.hasPrefix("reconfigureSection") }
-        #expect(
-            Set(rowRebinds) == ["reconfigureSection(0, 0)", "reconfigureSection(2, 2)", "reconfigureSection(3, 3)"])
-        #expect(rows.view.batchCount == 3, "\(rows.view.log)")
+        let (view, rows) = Self.rebinds(old, withRow, mode: .staged)
+        #expect(rows == ["reconfigureSection(0, 0)", "reconfigureSection(2, 2)", "reconfigureSection(3, 3)"])
+        #expect(view.batchCount == 3, "\(view.log)")
         // Only the last batch re-binds, before its calls.
-        let lastBatch = rows.view.log.lastIndex(of: "performBatchUpdates")!
-        #expect(rows.view.log[(lastBatch + 1)...].prefix(3).allSatisfy { $0.hasPrefix("reconfigureSection") })
+        let lastBatch = view.log.lastIndex(of: "performBatchUpdates")!
+        #expect(view.log[(lastBatch + 1)...].prefix(3).allSatisfy { $0.hasPrefix("reconfigureSection") })
     }
 
     /// A header or footer that appears, disappears, changes comparable
