@@ -67,4 +67,12 @@
     open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
     @available(iOS 15.0, tvOS 15.0, *)
     open func reconfigureItems(at indexPaths: [IndexPath]) {}
+    open func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath)
+        -> UICollectionReusableView?
+    { nil }
+    public class var elementKindSectionHeader: String { "UICollectionElementKindSectionHeader" }
+    public class var elementKindSectionFooter: String { "UICollectionElementKindSectionFooter" }
 }
+
+/// `UICollectionReusableView`.
+@MainActor open class UICollectionReusableView: UIView {}

@@ -142,3 +142,24 @@ final class FormScreen {
 
     func show(_ next: Box<String, Int>) { renderer.render(next) }
 }
+
+// CollectionListView's sample.
+final class ComponentReusableView: UICollectionReusableView {
+    func bind(_ component: Component?) {}
+}
+
+@MainActor
+final class GridScreen {
+    let collectionView = UICollectionView()
+    private var box = Box<String, Int>.empty
+    private lazy var renderer: BoxRenderer<String, Int, CollectionListView> = {
+        let listView = CollectionListView(collectionView)
+        listView.rebindSupplementaryView = { [unowned self] view, kind, section in
+            let component = kind == .header ? box.sections[section].header : box.sections[section].footer
+            (view as? ComponentReusableView)?.bind(component)
+        }
+        return BoxRenderer(view: listView) { [unowned self] in self.box = $0 }
+    }()
+
+    func show(_ next: Box<String, Int>) { renderer.render(next) }
+}

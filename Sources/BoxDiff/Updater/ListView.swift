@@ -82,9 +82,9 @@ public protocol ListView: AnyObject {
     /// every cell of the section, and a text field in it would lose the
     /// keyboard on every render. The default is `false`: such sections
     /// are reloaded. `TableListView` re-binds through its
-    /// `rebindHeaderFooterView` hook; a `UICollectionView`, a ``ListView``
-    /// as it is, reloads (wrap it in a view of the app's own that forwards
-    /// the calls and re-binds its supplementary views to re-bind them).
+    /// `rebindHeaderFooterView` hook, `CollectionListView` (a
+    /// `UICollectionView` wrapped) through its `rebindSupplementaryView`;
+    /// a `UICollectionView`, a ``ListView`` as it is, reloads.
     var reconfiguresSections: Bool { get }
 
     /// Re-binds the header and footer views this view shows for section
