@@ -69,14 +69,28 @@ struct BoxMatching {
         workspace: borrowing DiffWorkspace, rowContentChanged: ((Int, Int) -> Bool)? = nil,
         rebindsSections: Bool = false
     ) throws(DiffError) {
+        try self.init(
+            source: source, target: target, options: options, workspace: workspace,
+            rowContentChanged: rowContentChanged, rebindsSections: rebindsSections, cancellation: NeverCancelled())
+    }
+
+    /// ``init(source:target:options:workspace:rowContentChanged:rebindsSections:)``,
+    /// checking `cancellation` after hashing the Boxes and after pairing
+    /// the rows (see ``DiffCancellation``).
+    @inlinable
+    init<S, R, C: DiffCancellation>(
+        source: borrowing Box<S, R>, target: borrowing Box<S, R>, options: DiffOptions,
+        workspace: borrowing DiffWorkspace, rowContentChanged: ((Int, Int) -> Bool)?,
+        rebindsSections: Bool, cancellation: C
+    ) throws(DiffError) {
         // Borrowed: an initializer's parameters are owned by default, so
         // the caller retained both Boxes' storage and the workspace for the
         // call (atomically) and this initializer released them.
         // Everything is computed into locals and stored at the end, at
         // once (storing piecemeal made the throwing initializer copy the
         // whole value on return).
-        let old = source.identityTable
-        let new = target.identityTable
+        let old = try cancellation.identityTable(of: source)
+        let new = try cancellation.identityTable(of: target)
         let result = workspace.result
         // The workspace's buffer, uniquely held again once the previous
         // diff's matching is gone.
@@ -164,6 +178,7 @@ struct BoxMatching {
             var newRows = BoxRowSide(copy target, table: new)
             try Pairing.pair(&oldRows, &newRows, options: options, workspace: workspace, pairsOnly: !rowsHaveLayout)
         }
+        try cancellation.check()
         let isMinimal = sectionsMinimal && result.isMinimal
         var pairedRowCount = result.matchedCount
         var layoutKept = rowsHaveLayout

@@ -1,11 +1,13 @@
 extension BoxStagedPlan {
     /// The stages, each with its intermediate Box; empty stages omitted,
     /// the last stage's data equal to `target`. `m` is the matching the
-    /// plan was made from.
+    /// plan was made from. `cancellation`: checked after each step that
+    /// copies rows (see ``DiffCancellation``).
     @inlinable
-    consuming func stages<S, R>(
-        _ m: borrowing BoxMatching, source: Box<S, R>, target: Box<S, R>, keepsSourceHeaders: Bool = false
-    ) -> [Changeset<Box<S, R>>] {
+    consuming func stages<S, R, C: DiffCancellation>(
+        _ m: borrowing BoxMatching, source: Box<S, R>, target: Box<S, R>, keepsSourceHeaders: Bool,
+        cancellation: C
+    ) throws(DiffError) -> [Changeset<Box<S, R>>] {
         typealias B = Box<S, R>
         let none = BoxMatching.none
         var stages: [Changeset<B>] = []
@@ -67,6 +69,7 @@ extension BoxStagedPlan {
 
         // 2. Deletes (the sections array is rebuilt only when something is
         // deleted).
+        try cancellation.check()
         var survivors = current
         if hasDeleteStage && lastStage > 2 {
             survivors = []
@@ -100,6 +103,7 @@ extension BoxStagedPlan {
         }
 
         // 3. Section inserts (with their new rows) and moves.
+        try cancellation.check()
         var arranged = survivors
         if hasSectionStage && lastStage > 3 {
             var positionAfterDeletes = [Int](filling: -1, count: m.old.sectionCount)

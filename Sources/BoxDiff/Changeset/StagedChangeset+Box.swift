@@ -75,6 +75,21 @@ extension StagedChangeset {
         options: DiffOptions, workspace: DiffWorkspace?, rowContentChanged: ((Int, Int) -> Bool)?,
         sectionRebinds: SectionRebindList? = nil
     ) throws(DiffError) where Data == Box<SectionID, RowID> {
+        try self.init(
+            source: source, target: target, options: options, workspace: workspace,
+            rowContentChanged: rowContentChanged, sectionRebinds: sectionRebinds, cancellation: NeverCancelled())
+    }
+
+    /// ``init(source:target:options:workspace:rowContentChanged:sectionRebinds:)``,
+    /// checking `cancellation` between the diff's phases: it throws
+    /// ``DiffError/cancelled`` once `cancellation` says to stop (a
+    /// background render's diff: see ``DiffCancellation``).
+    @inlinable
+    init<SectionID, RowID, C: DiffCancellation>(
+        source: borrowing Box<SectionID, RowID>, target: borrowing Box<SectionID, RowID>,
+        options: DiffOptions, workspace: DiffWorkspace?, rowContentChanged: ((Int, Int) -> Bool)?,
+        sectionRebinds: SectionRebindList?, cancellation: C
+    ) throws(DiffError) where Data == Box<SectionID, RowID> {
         // The Boxes are borrowed: an initializer's parameters are owned by
         // default, so every caller retained both Boxes' storage for the
         // call, atomically, and the initializer released it.
@@ -84,12 +99,14 @@ extension StagedChangeset {
         defer { ws.finishDiff() }
         let matching = try BoxMatching(
             source: source, target: target, options: options, workspace: ws, rowContentChanged: rowContentChanged,
-            rebindsSections: sectionRebinds != nil)
+            rebindsSections: sectionRebinds != nil, cancellation: cancellation)
+        try cancellation.check()
         let threshold = options.changeCountAllowed
         let isMinimal = matching.isMinimal
         switch options.mode {
         case .staged:
             let plan = try BoxStagedPlan(matching, style: options.updateStyle, workspace: ws)
+            try cancellation.check()
             // Re-binds do not count (see DiffOptions.reloadThreshold),
             // counted only when the calls exceed the threshold at all.
             if plan.update.changeCount > threshold
@@ -99,11 +116,14 @@ extension StagedChangeset {
                 self = .reloadingEverything(target, isMinimal: isMinimal)
             } else {
                 self = StagedChangeset(
-                    plan.stages(matching, source: source, target: target, keepsSourceHeaders: rowContentChanged != nil),
+                    try plan.stages(
+                        matching, source: source, target: target, keepsSourceHeaders: rowContentChanged != nil,
+                        cancellation: cancellation),
                     isMinimal: isMinimal)
             }
         case .singleBatch:
             let plan = try BoxSingleBatchPlan(matching, style: options.updateStyle, workspace: ws)
+            try cancellation.check()
             if plan.update.changeCount > threshold
                 && plan.update.changeCount - matching.rebindCount(in: plan.update, sectionsAtOldIndices: true)
                     > threshold

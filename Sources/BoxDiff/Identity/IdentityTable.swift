@@ -71,6 +71,17 @@ public struct IdentityTable: @unchecked Sendable, Hashable {
     init<SectionID, RowID>(
         _ box: borrowing Box<SectionID, RowID>, rowIDHash: (borrowing RowID) -> UInt64, rowsShareOneComponent: Bool
     ) {
+        self.init(
+            box, rowIDHash: rowIDHash, rowsShareOneComponent: rowsShareOneComponent, cancellation: NeverCancelled())!
+    }
+
+    /// The same, checking `cancellation` at section boundaries every
+    /// ``rowsBetweenChecks`` rows or so; `nil` when it says to stop.
+    @inlinable @inline(__always)
+    init?<SectionID, RowID, C: DiffCancellation>(
+        _ box: borrowing Box<SectionID, RowID>, rowIDHash: (borrowing RowID) -> UInt64,
+        rowsShareOneComponent: Bool = false, cancellation: C
+    ) {
         let sections = box.sections
         let sectionCount = sections.count
         var total = 0
@@ -87,7 +98,9 @@ public struct IdentityTable: @unchecked Sendable, Hashable {
         let storage = IdentityTableStorage.make(
             IdentityTableStorage.Header(wordCount: wordCount, sectionCount: sectionCount, rowCount: rowCount))
         // Every word is written below (the buffer is uninitialized memory
-        // of a trivial type).
+        // of a trivial type), unless the build stops (then the storage is
+        // dropped unread).
+        var stopped = false
         storage.withUnsafeMutablePointerToElements { base in
             let sectionIDs = base
             let sectionContents = base + sectionCount
@@ -98,7 +111,15 @@ public struct IdentityTable: @unchecked Sendable, Hashable {
             // The packed sections: zero first (also the odd last half).
             rowSectionWords.initialize(repeating: 0, count: (rowCount + 1) / 2)
             var k = 0
+            var nextCheck = rowsBetweenChecks
             for s in 0..<sectionCount {
+                if k >= nextCheck {
+                    if cancellation.shouldStop() {
+                        stopped = true
+                        break
+                    }
+                    nextCheck = k + rowsBetweenChecks
+                }
                 // Each field read in place: a copy of the section
                 // (`let section = sections[s]`) retained and released its
                 // rows, header and footer, atomically.
@@ -139,6 +160,7 @@ public struct IdentityTable: @unchecked Sendable, Hashable {
             }
             offsets[sectionCount] = UInt64(truncatingIfNeeded: k)
         }
+        if stopped { return nil }
         let exactKind = kinds.exactKind
         storage.withUnsafeMutablePointerToHeader { $0.pointee.exactRowContentKind = exactKind }
         self.storage = storage

@@ -85,11 +85,12 @@ extension BoxRenderer {
 
     /// The changeset `source` → `target`, with a workspace of the pool,
     /// and its section re-binds when `rebindsSections` (see
-    /// ``sectionRebinds``).
+    /// ``sectionRebinds``). `cancellation`: the diff stops (with
+    /// ``DiffError/cancelled``) at its next check once it says so.
     @inlinable
     nonisolated static func diff(
         source: Box<SectionID, RowID>, target: Box<SectionID, RowID>, options: DiffOptions, rebindsSections: Bool,
-        workspaces: BoxRendererWorkspacePool
+        workspaces: BoxRendererWorkspacePool, cancellation: PolledCancellation
     ) -> (Result<StagedChangeset<Box<SectionID, RowID>>, DiffError>, [SectionRebind]) {
         let rebinds = rebindsSections ? SectionRebindList() : nil
         do throws(DiffError) {
@@ -97,15 +98,19 @@ extension BoxRenderer {
             defer { workspaces.give(back: workspace) }
             let changeset = try StagedChangeset(
                 source: source, target: target, options: options, workspace: workspace, rowContentChanged: nil,
-                sectionRebinds: rebinds)
+                sectionRebinds: rebinds, cancellation: cancellation)
             return (.success(changeset), rebinds?.rebinds ?? [])
         } catch {
+            if error == .cancelled { workspaces.noteStoppedDiff() }
             return (.failure(error), [])
         }
     }
 
-    /// ``diff(source:target:options:rebindsSections:workspaces:)`` on the global executor;
-    /// `nil` when the task was cancelled before the diff started.
+    /// ``diff(source:target:options:rebindsSections:workspaces:cancellation:)`` on the global executor;
+    /// `nil` when the task was cancelled. The diff itself stops at its next
+    /// check when the task is cancelled meanwhile (a newer render
+    /// superseded it): a superseded render of a long list does not go on
+    /// hashing, pairing and copying rows for a result nobody applies.
     @inlinable @concurrent
     nonisolated static func diffConcurrently(
         source: Box<SectionID, RowID>, target: Box<SectionID, RowID>, options: DiffOptions, rebindsSections: Bool,
@@ -114,7 +119,7 @@ extension BoxRenderer {
         if Task.isCancelled { return nil }
         let result = diff(
             source: source, target: target, options: options, rebindsSections: rebindsSections,
-            workspaces: workspaces)
+            workspaces: workspaces, cancellation: PolledCancellation { Task.isCancelled })
         if Task.isCancelled { return nil }
         return result
     }
@@ -161,6 +166,23 @@ final class BoxRendererWorkspacePool: @unchecked Sendable {
 
     private let lock = NSLock()
     private var idle: [DiffWorkspace] = []
+    private var stopped = 0
+
+    /// How many diffs stopped early because their render was cancelled
+    /// (superseded) meanwhile (see ``DiffCancellation``).
+    var stoppedDiffCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
+    /// Counts a diff that stopped early (``stoppedDiffCount``).
+    @usableFromInline
+    func noteStoppedDiff() {
+        lock.lock()
+        stopped += 1
+        lock.unlock()
+    }
 
     /// An idle workspace, or a new one.
     @usableFromInline
