@@ -42,6 +42,10 @@ bxd_status_t bxd_diff(bxd_workspace_t *workspace, const bxd_list_t *old_list,
 
     bxd_workspace_t *ws = workspace;
     if (ws == NULL && (s = bxd_workspace_create(NULL, &ws)) != BXD_OK) return s;
+    if (bxd_cancelled(ws)) {
+        s = BXD_ERR_CANCELLED;
+        goto done;
+    }
 
     struct bxd_result_storage_ *st = result->storage_;
     if (st == NULL) {
@@ -78,6 +82,10 @@ bxd_status_t bxd_diff(bxd_workspace_t *workspace, const bxd_list_t *old_list,
         result->duplicate_index = pairing.duplicate_second;
     }
     if (s != BXD_OK) goto done;
+    if (bxd_cancelled(ws)) {
+        s = BXD_ERR_CANCELLED;
+        goto done;
+    }
     if (!(options->flags & BXD_FLAG_PAIRS_ONLY)) {
         s = bxd_result_finish(ws, old_list, new_list, &pairing, result);
         if (s != BXD_OK) goto done;

@@ -132,6 +132,7 @@ static bxd_status_t pair_compact(heckel_ctx_t *c) {
     }
     if (chain != NULL)
         for (uint32_t i = lo; i < ahi; i++) cursor[i] = i;
+    if (bxd_cancelled(c->ws)) return BXD_ERR_CANCELLED;
 
     /* Probe. Without duplicates the table is only read: old_to_new says
      * whether the single occurrence is taken, so the table's cache lines
@@ -209,6 +210,7 @@ static bxd_status_t pair_rejecting(const heckel_ctx_t *c) {
         s->id = a[i];
         s->cursor = i;
     }
+    if (bxd_cancelled(c->ws)) return BXD_ERR_CANCELLED;
     /* Every new id enters the table too; a slot seen on the new side is
      * SPENT with aux = its new index, so a second sighting is a duplicate. */
     uint32_t pairs = 0;
@@ -297,6 +299,7 @@ static bxd_status_t suffix_unbalanced(const heckel_ctx_t *c, bool *out) {
     const uint64_t unpaired = (uint64_t)(ahi - lo) + (uint64_t)(bhi - lo) -
                               2 * (uint64_t)span->middle_pairs;
     if (unpaired == 0) return BXD_OK;
+    if (bxd_cancelled(c->ws)) return BXD_ERR_CANCELLED;
     bxd_table_t table;
     bxd_status_t st;
     if ((uint64_t)(n - ahi) < unpaired) {
@@ -388,6 +391,7 @@ bxd_status_t bxd_heckel_pair(bxd_workspace_t *ws, const bxd_list_t *old_list,
         if (st != BXD_OK) return st;
     }
     if (!unbalanced) return BXD_OK;
+    if (bxd_cancelled(ws)) return BXD_ERR_CANCELLED;
     /* Pair the suffix with the middle instead (the prefix stays). */
     span->old_end = n;
     span->new_end = m;

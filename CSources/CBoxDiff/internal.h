@@ -92,7 +92,8 @@ typedef struct bxd_group_span {
 
 /* Pairs a large middle with no repeated old id through a table of slot
  * groups (group_table.c); sets *duplicate instead, having paired nothing,
- * when an old id repeats. BXD_OK or BXD_ERR_NO_MEMORY / BXD_ERR_TOO_LARGE. */
+ * when an old id repeats. BXD_OK or BXD_ERR_NO_MEMORY / BXD_ERR_TOO_LARGE
+ * / BXD_ERR_CANCELLED. */
 BXD_HIDDEN bxd_status_t bxd_group_pair(bxd_workspace_t *ws,
                                        bxd_group_span_t *span,
                                        bool *duplicate);

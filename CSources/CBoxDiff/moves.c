@@ -57,6 +57,13 @@ bxd_status_t bxd_lis(bxd_workspace_t *ws, const uint32_t *values,
         tailv[lo] = v;
         ending[p] = lo + 1;
     }
+    /* A look at the cancel flag once the runs are known (not per chunk: a
+     * Box diff runs one LIS per section, and a chunked loop cost each call
+     * 17 instructions). */
+    if (bxd_cancelled(ws)) {
+        memset(keep, 0, count);
+        return BXD_ERR_CANCELLED;
+    }
     /* One subsequence, read backwards: the last position ending a run of
      * `want`, then the last one before it ending a run of want - 1, and so
      * on. That earlier position's value is smaller: when the later one was

@@ -458,6 +458,7 @@ bxd_status_t bxd_myers(bxd_workspace_t *ws, const uint32_t *a, uint32_t n,
     stack[depth++] = top;
 
     while (depth > 0) {
+        if (bxd_cancelled(ws)) return BXD_ERR_CANCELLED;
         myers_box_t box = stack[--depth];
         myers_trim(a, b, &box, a_to_b, b_to_a);
         if (box.a_lo == box.a_hi || box.b_lo == box.b_hi) continue;

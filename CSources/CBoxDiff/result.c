@@ -68,6 +68,7 @@ bxd_status_t bxd_result_finish(bxd_workspace_t *ws, const bxd_list_t *old_list,
         keep = (uint8_t *)ws->buffers[BXD_WS_KEEP].data;
         s = bxd_lis(ws, n2o + lo, bhi - lo, keep, &lis);
         if (s != BXD_OK) return s;
+        if (bxd_cancelled(ws)) return BXD_ERR_CANCELLED;
     }
     const uint32_t moves = middle_pairs - lis;
 

@@ -77,6 +77,7 @@ const char *bxd_status_string(bxd_status_t status) {
     case BXD_ERR_INVALID_ARGUMENT: return "invalid argument";
     case BXD_ERR_TOO_LARGE: return "input too large for 32-bit indices";
     case BXD_ERR_DUPLICATE: return "duplicate id rejected";
+    case BXD_ERR_CANCELLED: return "cancelled";
     }
     return "unknown status";
 }
@@ -111,4 +112,27 @@ void bxd_workspace_destroy(bxd_workspace_t *ws) {
     for (int i = 0; i < BXD_WS_BUFFER_COUNT; i++)
         bxd_buffer_release(&allocator, &ws->buffers[i]);
     allocator.deallocate(allocator.context, ws, sizeof(bxd_workspace_t));
+}
+
+void bxd_cancel_init(bxd_cancel_t *cancel) {
+    if (cancel == NULL) return;
+    cancel->requested_ = 0;
+}
+
+void bxd_cancel_request(bxd_cancel_t *cancel) {
+    if (cancel == NULL) return;
+#if defined(__GNUC__) || defined(__clang__)
+    __atomic_store_n(&cancel->requested_, 1u, __ATOMIC_RELAXED);
+#else
+    *(volatile uint32_t *)&cancel->requested_ = 1u;
+#endif
+}
+
+int bxd_cancel_requested(const bxd_cancel_t *cancel) {
+    return cancel != NULL && bxd_cancel_load(cancel) != 0;
+}
+
+void bxd_workspace_set_cancel(bxd_workspace_t *workspace, const bxd_cancel_t *cancel) {
+    if (workspace == NULL) return;
+    workspace->cancel = cancel;
 }

@@ -60,9 +60,12 @@ struct bxd_workspace {
     bxd_allocator_t allocator;
     bxd_buffer_t buffers[BXD_WS_BUFFER_COUNT];
     uint64_t key; /* secret table key (bxd_mix), random at creation */
+    const bxd_cancel_t *cancel; /* watched flag (bxd_workspace_set_cancel), or NULL */
 #ifdef BXD_COUNT_PROBES
     uint64_t probes; /* tests: probe steps past the home slot, all tables */
     uint64_t myers_work; /* tests: diagonals the LCS searches visited */
+    uint64_t cancel_looks; /* tests: looks at a watched cancel flag */
+    uint64_t cancel_at;    /* tests: the look (from 1) that finds it raised; 0: none */
 #endif
 };
 
@@ -80,6 +83,28 @@ struct bxd_workspace {
 #define BXD_PROBE_STEP(shape) ((void)0)
 #define BXD_COUNT_MYERS_WORK(ws, work) ((void)(work))
 #endif
+
+/* ---- cancellation --------------------------------------------------------- */
+
+/* The flag, read atomically (relaxed: it orders nothing, it only stops). */
+static inline uint32_t bxd_cancel_load(const bxd_cancel_t *cancel) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __atomic_load_n(&cancel->requested_, __ATOMIC_RELAXED);
+#else
+    return *(const volatile uint32_t *)&cancel->requested_;
+#endif
+}
+
+/* Whether the workspace's watched flag is raised. Test builds
+ * (-DBXD_COUNT_PROBES) count the looks, and can raise it at a given look
+ * (cancel_at), to stop a diff at each of its checks in turn. */
+static inline bool bxd_cancelled(bxd_workspace_t *ws) {
+    if (ws->cancel == NULL) return false;
+#ifdef BXD_COUNT_PROBES
+    if (++ws->cancel_looks == ws->cancel_at) return true;
+#endif
+    return bxd_cancel_load(ws->cancel) != 0;
+}
 
 /* Reserve workspace buffer `which` for count elements of element_size. */
 static inline bxd_status_t bxd_ws_reserve(bxd_workspace_t *ws, int which,

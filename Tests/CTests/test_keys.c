@@ -106,50 +106,6 @@ static void test_api(void) {
 
 /* ---- results do not depend on the key -------------------------------------------- */
 
-static int same_u32(const uint32_t *x, const uint32_t *y, uint32_t n) {
-    if (n == 0) return 1;
-    if (x == NULL || y == NULL) return 0;
-    return memcmp(x, y, (size_t)n * sizeof *x) == 0;
-}
-
-static int same_moves(const bxd_move_t *x, const bxd_move_t *y, uint32_t n) {
-    if (n == 0) return 1;
-    if (x == NULL || y == NULL) return 0;
-    return memcmp(x, y, (size_t)n * sizeof *x) == 0;
-}
-
-static int same_result(bxd_status_t sx, const bxd_result_t *x, bxd_status_t sy,
-                       const bxd_result_t *y) {
-    if (sx != sy) return 0;
-    if (sx == BXD_ERR_DUPLICATE &&
-        (x->duplicate_side != y->duplicate_side ||
-         x->duplicate_index != y->duplicate_index ||
-         x->duplicate_first_index != y->duplicate_first_index))
-        return 0;
-    if (x->old_count != y->old_count || x->new_count != y->new_count ||
-        x->matched_count != y->matched_count || x->minimal != y->minimal ||
-        x->delete_count != y->delete_count ||
-        x->insert_count != y->insert_count || x->move_count != y->move_count ||
-        x->update_count != y->update_count || x->stage_count != y->stage_count)
-        return 0;
-    if (!same_u32(x->old_to_new, y->old_to_new, x->old_count) ||
-        !same_u32(x->new_to_old, y->new_to_old, x->new_count) ||
-        !same_u32(x->deletes, y->deletes, x->delete_count) ||
-        !same_u32(x->inserts, y->inserts, x->insert_count) ||
-        !same_moves(x->moves, y->moves, x->move_count) ||
-        !same_u32(x->updates, y->updates, x->update_count))
-        return 0;
-    for (uint32_t s = 0; s < x->stage_count; s++) {
-        const bxd_stage_t *p = &x->stages[s], *q = &y->stages[s];
-        if (p->kind != q->kind || p->index_count != q->index_count ||
-            p->move_count != q->move_count ||
-            !same_u32(p->indices, q->indices, p->index_count) ||
-            !same_moves(p->moves, q->moves, p->move_count))
-            return 0;
-    }
-    return 1;
-}
-
 /* Diffs old/new under every key (and with a temporary workspace) in every
  * mode; every result must equal the one under the first key. Returns the
  * number of comparisons. */
@@ -188,7 +144,7 @@ static unsigned check_key_independent(const uint64_t *a, const uint64_t *ac,
                 } else {
                     s = bxd_diff(NULL, &old_list, &new_list, &o, &other);
                 }
-                CHECK(same_result(s0, &first, s, &other));
+                CHECK(verify_same_result(s0, &first, s, &other));
                 compared++;
             }
             bxd_result_free(&first);

@@ -108,7 +108,12 @@ typedef enum bxd_status {
     BXD_ERR_TOO_LARGE = 3,
     /** `BXD_FLAG_REJECT_DUPLICATES` was set and an id occurs twice in one
      *  list; the result's `duplicate_side` and `duplicate_index` say where. */
-    BXD_ERR_DUPLICATE = 4
+    BXD_ERR_DUPLICATE = 4,
+    /** The workspace's cancel flag (`bxd_workspace_set_cancel`) was raised
+     *  while the call ran: it stopped early. Outputs are left empty (a
+     *  result holds no changes, `bxd_lis_mark`'s `keep` is all 0); nothing
+     *  leaked, and the workspace serves the next call as usual. */
+    BXD_ERR_CANCELLED = 5
 } bxd_status_t;
 
 /** A short, static, English description of a status ("out of memory"). */
@@ -350,6 +355,41 @@ BXD_API void bxd_workspace_set_key(bxd_workspace_t *workspace, uint64_t key);
 BXD_API uint64_t bxd_workspace_key(const bxd_workspace_t *workspace);
 
 /**
+ * A flag that stops the diffs of a workspace early, raised from any
+ * thread (e.g. when the result is no longer wanted: a newer diff of the
+ * same list superseded it). Initialise it with `bxd_cancel_init`; read
+ * and raise it only through these functions (they access it atomically).
+ * The fields are private.
+ */
+typedef struct bxd_cancel {
+    uint32_t requested_;
+} bxd_cancel_t;
+
+/** Lowers the flag (not raised). Safe on NULL. Not while another thread
+ *  may raise or read it. */
+BXD_API void bxd_cancel_init(bxd_cancel_t *cancel);
+
+/** Raises the flag: a call running on a workspace that watches it stops
+ *  at its next check with BXD_ERR_CANCELLED, as does every later call
+ *  there until the workspace stops watching it. A call checks at its
+ *  start and between its steps: the table's build and its probe, the
+ *  runs (LIS) and the change lists; at 1,000,000 ids each step takes a
+ *  few milliseconds. Any thread, at any time. Safe on NULL. */
+BXD_API void bxd_cancel_request(bxd_cancel_t *cancel);
+
+/** Whether the flag is raised (0 or 1; 0 for NULL). Any thread. */
+BXD_API int bxd_cancel_requested(const bxd_cancel_t *cancel);
+
+/**
+ * Makes `workspace`'s calls (`bxd_diff`, `bxd_lis_mark`) watch `cancel`
+ * (borrowed: it must outlive the watch), or no flag for NULL (the
+ * default). Set it between calls, from the thread that uses the
+ * workspace. Safe on a NULL workspace (does nothing).
+ */
+BXD_API void bxd_workspace_set_cancel(bxd_workspace_t *workspace,
+                                      const bxd_cancel_t *cancel);
+
+/**
  * The home slot index that the core's hash tables give `id` under `key` in
  * a table of 2^bits slots: lets tests and fuzzers craft colliding ids.
  *
@@ -388,7 +428,9 @@ BXD_API uint64_t bxd_table_slot(uint64_t id, uint64_t key, unsigned bits);
  * BXD_MAX_LCS_TOTAL_COUNT: the caller tells which from the counts it
  * passed); BXD_ERR_DUPLICATE (with
  * BXD_FLAG_REJECT_DUPLICATES; see the result's duplicate fields);
- * BXD_ERR_NO_MEMORY. On any error the result holds no changes (counts 0).
+ * BXD_ERR_NO_MEMORY; BXD_ERR_CANCELLED (the workspace's cancel flag was
+ * raised: see `bxd_workspace_set_cancel`). On any error the result holds
+ * no changes (counts 0).
  */
 BXD_API bxd_status_t bxd_diff(bxd_workspace_t *workspace,
                               const bxd_list_t *old_list,
@@ -406,7 +448,8 @@ BXD_API bxd_status_t bxd_diff(bxd_workspace_t *workspace,
  * length: receives the subsequence's length (may be NULL).
  * O(count log count) time; scratch memory from the workspace (NULL makes a
  * temporary one). Returns BXD_OK, BXD_ERR_INVALID_ARGUMENT,
- * BXD_ERR_TOO_LARGE or BXD_ERR_NO_MEMORY.
+ * BXD_ERR_TOO_LARGE, BXD_ERR_NO_MEMORY or BXD_ERR_CANCELLED (the
+ * workspace's cancel flag: `keep` is then all 0).
  */
 BXD_API bxd_status_t bxd_lis_mark(bxd_workspace_t *workspace,
                                   const uint32_t *values, size_t count,

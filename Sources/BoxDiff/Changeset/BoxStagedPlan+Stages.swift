@@ -1,8 +1,9 @@
 extension BoxStagedPlan {
     /// The stages, each with its intermediate Box; empty stages omitted,
     /// the last stage's data equal to `target`. `m` is the matching the
-    /// plan was made from. `cancellation`: checked after each step that
-    /// copies rows (see ``DiffCancellation``).
+    /// plan was made from. `cancellation`: checked every 16,384 copied rows
+    /// or so and after each step that copies rows (see
+    /// ``DiffCancellation``).
     @inlinable
     consuming func stages<S, R, C: DiffCancellation>(
         _ m: borrowing BoxMatching, source: Box<S, R>, target: Box<S, R>, keepsSourceHeaders: Bool,
@@ -37,6 +38,8 @@ extension BoxStagedPlan {
         let layout = NodeLayout<R>()
         let anyReconfigured = !update.elementReconfigured.isEmpty
         var current = source.sections
+        // Checks the cancellation every 16,384 copied rows or so.
+        var gate = CancellationGate()
         if !update.elementUpdated.isEmpty && lastStage > 1 {
             var copied = -1
             var shared = false
@@ -44,6 +47,7 @@ extension BoxStagedPlan {
             for p in update.elementUpdated {
                 if p.section != copied {
                     copied = p.section
+                    if gate.stops(after: current[p.section].rows.count, cancellation) { throw .cancelled }
                     let t = Int(m.sectionOldToNew(p.section))
                     // Stage 1 still shows the rows stage 2 deletes.
                     shared =
@@ -80,6 +84,7 @@ extension BoxStagedPlan {
                 let start = m.old.rowStart(s)
                 let deletes = Self.deleteCount(inSection: s, of: update.elementDeleted, cursor: &nextDelete)
                 if deletes > 0 {
+                    if gate.stops(after: section.rows.count, cancellation) { throw .cancelled }
                     let t = Int(m.sectionOldToNew(s))
                     let shared =
                         (!anyReconfigured || !Self.hasPath(inSection: t, update.elementReconfigured))

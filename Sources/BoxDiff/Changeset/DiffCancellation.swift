@@ -3,10 +3,11 @@
 /// newer render superseded stops at the next check instead of running to
 /// its end, on a thread of its own, for a result nobody applies.
 ///
-/// A Box diff checks it after hashing the new Box, after pairing the rows
-/// (the C core's one call, the longest phase left whole), after comparing
-/// the paired rows' contents, after planning, and after each staged step
-/// that copies rows. A stop throws ``DiffError/cancelled``, which only
+/// A Box diff checks it while hashing the new Box (every 16,384 rows or
+/// so), after pairing the rows, after comparing the paired rows' contents,
+/// after planning, and after each staged step that copies rows; with a
+/// flag (``PolledCancellation/init(flag:)``), the C core's calls read it
+/// too, between their steps (a table's build and probe, the runs). A stop throws ``DiffError/cancelled``, which only
 /// the renderer sees (it drops the render); the workspace is left ready
 /// for the next diff, and the Boxes unchanged (a new Box's table, once
 /// hashed, stays cached in it).
@@ -18,6 +19,10 @@
 protocol DiffCancellation {
     /// Whether the diff should stop.
     func shouldStop() -> Bool
+    /// Makes the C core's calls through `workspace` stop too when the diff
+    /// should (or no longer, with `false`): for the diff's own workspace,
+    /// on at its start and off at its end.
+    func watch(_ on: Bool, in workspace: DiffWorkspace)
     /// `box`'s identity table, from its cache or computed (and then
     /// cached); throws ``DiffError/cancelled`` when the diff should stop.
     func identityTable<S, R>(of box: borrowing Box<S, R>) throws(DiffError) -> IdentityTable
@@ -45,9 +50,33 @@ extension DiffCancellation {
     }
 }
 
-/// How many rows a cancellable table build hashes between two checks
-/// (about a tenth of a millisecond; a check is a call into the runtime).
+/// How many rows a diff hashes or copies between two checks inside a
+/// long step (a tenth of a millisecond or so).
 @usableFromInline let rowsBetweenChecks = 16_384
+
+/// Counts the rows a long step handles and checks a cancellation every
+/// ``rowsBetweenChecks`` rows or so (at the boundaries the step passes it,
+/// such as a section's start). With ``NeverCancelled`` it compiles to
+/// nothing.
+@frozen @usableFromInline
+struct CancellationGate {
+    /// Rows handled so far.
+    @usableFromInline var rows = 0
+    /// The count at which the next check is due.
+    @usableFromInline var next = rowsBetweenChecks
+
+    @inlinable init() {}
+
+    /// Whether the step should stop, `rows` more rows on (checked once a
+    /// check is due).
+    @inlinable @inline(__always)
+    mutating func stops<C: DiffCancellation>(after rows: Int, _ cancellation: C) -> Bool {
+        self.rows &+= rows
+        guard self.rows >= next else { return false }
+        next = self.rows &+ rowsBetweenChecks
+        return cancellation.shouldStop()
+    }
+}
 
 /// The usual diff's cancellation: never stops, and checks nothing.
 @frozen @usableFromInline
@@ -57,23 +86,46 @@ struct NeverCancelled: DiffCancellation {
     @inlinable @inline(__always)
     func shouldStop() -> Bool { false }
 
+    @inlinable @inline(__always)
+    func watch(_ on: Bool, in workspace: DiffWorkspace) {}
+
     /// The table as every diff reads it, with nothing to check.
     @inlinable @inline(__always)
     func identityTable<S, R>(of box: borrowing Box<S, R>) throws(DiffError) -> IdentityTable { box.identityTable }
 }
 
-/// A cancellation that stops once `isCancelled` returns `true` (for a
-/// background render: once its task is cancelled).
+/// A cancellation that stops once `isCancelled` returns `true`; with a
+/// `flag` (a background render's: its task's cancellation handler raises
+/// it), once the flag is raised, the C core's calls included (it reads the
+/// flag in its long loops).
 @frozen @usableFromInline
 struct PolledCancellation: DiffCancellation {
     /// Whether to stop.
     @usableFromInline let isCancelled: () -> Bool
+    /// The flag the core's calls watch, if any.
+    @usableFromInline let flag: CoreCancelFlag?
 
+    /// Stops once `isCancelled` says so (the Swift layer's checks only).
     @inlinable
-    init(_ isCancelled: @escaping () -> Bool) { self.isCancelled = isCancelled }
+    init(_ isCancelled: @escaping () -> Bool) {
+        self.isCancelled = isCancelled
+        flag = nil
+    }
+
+    /// Stops once `flag` is raised, in the C core's calls too.
+    @inlinable
+    init(flag: CoreCancelFlag) {
+        isCancelled = { flag.isRaised }
+        self.flag = flag
+    }
 
     @inlinable
     func shouldStop() -> Bool { isCancelled() }
+
+    @inlinable
+    func watch(_ on: Bool, in workspace: DiffWorkspace) {
+        if let flag { CoreCancelFlag.watch(on ? flag : nil, in: workspace) }
+    }
 }
 
 extension DiffError {

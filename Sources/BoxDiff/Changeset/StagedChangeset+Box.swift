@@ -96,7 +96,11 @@ extension StagedChangeset {
         // A temporary workspace when `workspace` is busy with an outer diff
         // (the caller's `==` diffing again): see DiffWorkspace.isBusy.
         let ws = try DiffWorkspace.forDiff(workspace)
-        defer { ws.finishDiff() }
+        cancellation.watch(true, in: ws)
+        defer {
+            cancellation.watch(false, in: ws)
+            ws.finishDiff()
+        }
         let matching = try BoxMatching(
             source: source, target: target, options: options, workspace: ws, rowContentChanged: rowContentChanged,
             rebindsSections: sectionRebinds != nil, cancellation: cancellation)

@@ -76,7 +76,8 @@ public struct IdentityTable: @unchecked Sendable, Hashable {
     }
 
     /// The same, checking `cancellation` at section boundaries every
-    /// ``rowsBetweenChecks`` rows or so; `nil` when it says to stop.
+    /// ``rowsBetweenChecks`` rows or so (``CancellationGate``); `nil` when
+    /// it says to stop.
     @inlinable @inline(__always)
     init?<SectionID, RowID, C: DiffCancellation>(
         _ box: borrowing Box<SectionID, RowID>, rowIDHash: (borrowing RowID) -> UInt64,
@@ -111,14 +112,11 @@ public struct IdentityTable: @unchecked Sendable, Hashable {
             // The packed sections: zero first (also the odd last half).
             rowSectionWords.initialize(repeating: 0, count: (rowCount + 1) / 2)
             var k = 0
-            var nextCheck = rowsBetweenChecks
+            var gate = CancellationGate()
             for s in 0..<sectionCount {
-                if k >= nextCheck {
-                    if cancellation.shouldStop() {
-                        stopped = true
-                        break
-                    }
-                    nextCheck = k + rowsBetweenChecks
+                if gate.stops(after: k - gate.rows, cancellation) {
+                    stopped = true
+                    break
                 }
                 // Each field read in place: a copy of the section
                 // (`let section = sections[s]`) retained and released its

@@ -15,6 +15,8 @@ struct CoreFailure: Error, Equatable {
         case tooLarge(count: Int, limit: Int)
         /// A duplicate identity hash: `side` 0 old, 1 new; indices are flat.
         case duplicate(side: Int, index: Int, firstIndex: Int)
+        /// The workspace's cancel flag stopped the call (``CoreCancelFlag``).
+        case cancelled
     }
     var kind: Kind
     var message: String
@@ -36,6 +38,43 @@ final class CoreWorkspace {
     }
 
     deinit { bxd_workspace_destroy(raw) }
+}
+
+/// A flag that stops the C core's calls on a workspace that watches it
+/// (`bxd_cancel_t`, `bxd_workspace_set_cancel`): raised from any thread
+/// (a background render's task cancellation handler), read by the core
+/// between its steps (a table's build and probe, the runs) and by the
+/// Swift layer's checks (``PolledCancellation``).
+///
+/// `@unchecked Sendable`: the flag is only read and raised through the
+/// core's atomic functions, and its memory lives as long as this object.
+@usableFromInline
+final class CoreCancelFlag: @unchecked Sendable {
+    /// The flag (allocated, so its address is stable).
+    let pointer: UnsafeMutablePointer<bxd_cancel_t>
+
+    @usableFromInline
+    init() {
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: bxd_cancel_t())
+        bxd_cancel_init(pointer)
+    }
+
+    deinit { pointer.deallocate() }
+
+    /// Raises the flag (any thread).
+    @usableFromInline
+    func raise() { bxd_cancel_request(pointer) }
+
+    /// Whether the flag is raised (any thread).
+    @usableFromInline
+    var isRaised: Bool { bxd_cancel_requested(pointer) != 0 }
+
+    /// Makes `workspace`'s core calls watch this flag, or none (`nil`).
+    @usableFromInline
+    static func watch(_ flag: CoreCancelFlag?, in workspace: DiffWorkspace) {
+        bxd_workspace_set_cancel(workspace.core.raw, flag.map { UnsafePointer($0.pointer) })
+    }
 }
 
 /// Owns one `bxd_result_t`; its buffers are reused by the next diff into it
@@ -149,6 +188,7 @@ enum CCore {
         let message = String(cString: bxd_status_string(status))
         switch status {
         case BXD_ERR_NO_MEMORY: return CoreFailure(kind: .outOfMemory, message: message)
+        case BXD_ERR_CANCELLED: return CoreFailure(kind: .cancelled, message: message)
         case BXD_ERR_TOO_LARGE: return CoreFailure(kind: tooLarge(counts, lcs: lcs), message: message)
         case BXD_ERR_DUPLICATE:
             let r = result?.raw ?? bxd_result_t()

@@ -176,6 +176,7 @@ enum Pairing {
         case .tooLarge(let count, let limit): return .tooLarge(count: count, limit: limit)
         case .invalidArgument: return .invalidArgument(failure.message)
         case .duplicate: return .invalidArgument("unexpected duplicate report")
+        case .cancelled: return .cancelled
         }
     }
 }

@@ -117,9 +117,17 @@ extension BoxRenderer {
         workspaces: BoxRendererWorkspacePool
     ) async -> (Result<StagedChangeset<Box<SectionID, RowID>>, DiffError>, [SectionRebind])? {
         if Task.isCancelled { return nil }
-        let result = diff(
-            source: source, target: target, options: options, rebindsSections: rebindsSections,
-            workspaces: workspaces, cancellation: PolledCancellation { Task.isCancelled })
+        // Raised by the task's cancellation (at once when it is already
+        // cancelled): the diff, the C core's loops included, stops soon
+        // after.
+        let flag = CoreCancelFlag()
+        let result = await withTaskCancellationHandler {
+            diff(
+                source: source, target: target, options: options, rebindsSections: rebindsSections,
+                workspaces: workspaces, cancellation: PolledCancellation(flag: flag))
+        } onCancel: {
+            flag.raise()
+        }
         if Task.isCancelled { return nil }
         return result
     }

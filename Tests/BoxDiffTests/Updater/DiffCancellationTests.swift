@@ -3,25 +3,65 @@ import Testing
 
 @testable import BoxDiff
 
-/// A background render's diff stops at its next check once its render is
-/// cancelled (superseded by a newer one, or its task cancelled), instead
-/// of hashing, pairing and copying rows to its end for a result nobody
-/// applies (``DiffCancellation``).
 /// Cancels the task it runs in (not isolated: a component's `==` runs on
 /// the background diff's thread).
 private func cancelCurrentTask() {
     withUnsafeCurrentTask { $0?.cancel() }
 }
 
+/// Diffs `old` into `makeNew()` (a fresh Box each time, its table not
+/// cached) with a cancellation that counts its checks and never stops:
+/// the changeset must be `expected`. Then stops at each check in turn:
+/// each diff throws `DiffError.cancelled` at that check (none after it),
+/// and the same workspace then gives `expected`. Returns the checks.
+private func expectStopsAtEveryCheck(
+    from old: BoxGenerators.TestBox, to makeNew: () -> BoxGenerators.TestBox,
+    expected: StagedChangeset<BoxGenerators.TestBox>, options: DiffOptions, workspace: DiffWorkspace,
+    _ label: String
+) throws -> Int {
+    var checks = 0
+    let counted = try StagedChangeset(
+        source: old, target: makeNew(), options: options, workspace: workspace, rowContentChanged: nil,
+        sectionRebinds: nil,
+        cancellation: PolledCancellation {
+            checks += 1
+            return false
+        })
+    let same = counted == expected
+    #expect(same, "\(label): the counted diff's changeset")
+    for stopAt in 0..<checks {
+        var seen = 0
+        let new = makeNew()
+        #expect(throws: DiffError.cancelled, "\(label), check \(stopAt)") {
+            _ = try StagedChangeset(
+                source: old, target: new, options: options, workspace: workspace, rowContentChanged: nil,
+                sectionRebinds: nil,
+                cancellation: PolledCancellation {
+                    defer { seen += 1 }
+                    return seen == stopAt
+                })
+        }
+        #expect(seen == stopAt + 1, "\(label): stopped at check \(stopAt), went on to \(seen)")
+        let after = try StagedChangeset(source: old, target: new, options: options, workspace: workspace)
+        let again = after == expected
+        #expect(again, "\(label), after a stop at check \(stopAt)")
+    }
+    return checks
+}
+
+/// A background render's diff stops at its next check once its render is
+/// cancelled (superseded by a newer one, or its task cancelled), instead
+/// of hashing, pairing and copying rows to its end for a result nobody
+/// applies (``DiffCancellation``).
 @Suite("Updater: cancelled background diffs stop early")
 struct DiffCancellationTests {
     /// Random Box pairs in both modes: a cancellation that never stops is
     /// checked at every phase (after pairing the rows, after comparing
     /// their contents and after planning; then twice more in the staged
     /// steps that copy rows, unless the plan reloads everything) and
-    /// changes nothing; one that stops at
-    /// each check in turn makes the diff throw `DiffError.cancelled` there,
-    /// and the same workspace then gives the uncancelled changeset.
+    /// changes nothing; one that stops at each check in turn makes the
+    /// diff throw `DiffError.cancelled` there, and the same workspace then
+    /// gives the uncancelled changeset.
     @Test(arguments: [BatchMode.staged, .singleBatch])
     func everyCheckStopsTheDiffAndLeavesTheWorkspaceReady(mode: BatchMode) throws {
         var rng = SeededGenerator(seed: mode == .staged ? 0xCA_2026 : 0xCB_2026)
@@ -29,93 +69,126 @@ struct DiffCancellationTests {
         var options = DiffOptions()
         options.mode = mode
         let shared = try DiffWorkspace()
-        var stops = 0
         for k in 0..<150 {
             let (old, new) = BoxGenerators.pair(shape: shape, using: &rng)
             let expected = try StagedChangeset(source: old, target: new, options: options, workspace: DiffWorkspace())
-            var checks = 0
-            let counted = try StagedChangeset(
-                source: old, target: new, options: options, workspace: shared, rowContentChanged: nil,
-                sectionRebinds: nil,
-                cancellation: PolledCancellation {
-                    checks += 1
-                    return false
-                })
-            #expect(counted == expected, "pair \(k)")
+            let checks = try expectStopsAtEveryCheck(
+                from: old, to: { new }, expected: expected, options: options, workspace: shared, "pair \(k)")
             let planned = mode == .staged && !expected.reloadsEverything ? 5 : 3
             #expect(checks == planned, "pair \(k): \(checks) checks")
-            for stopAt in 0..<checks {
-                var seen = 0
-                #expect(throws: DiffError.cancelled, "pair \(k), check \(stopAt)") {
-                    _ = try StagedChangeset(
-                        source: old, target: new, options: options, workspace: shared, rowContentChanged: nil,
-                        sectionRebinds: nil,
-                        cancellation: PolledCancellation {
-                            defer { seen += 1 }
-                            return seen == stopAt
-                        })
-                }
-                #expect(seen == stopAt + 1, "pair \(k): stopped at check \(stopAt), went on to \(seen)")
-                stops += 1
-                let after = try StagedChangeset(source: old, target: new, options: options, workspace: shared)
-                #expect(after == expected, "pair \(k), after a stop at check \(stopAt)")
-            }
         }
-        #expect(stops >= 150 * 3)
     }
 
-    /// A new Box too long to hash between two checks: its table's build
-    /// checks every `rowsBetweenChecks` rows or so (at a section's
-    /// start); stopped there, the diff throws, the Box caches no
-    /// table, and the next diff hashes it whole and gives the uncancelled
-    /// changeset.
-    @Test func hashingALongBoxChecksAsItGoes() throws {
-        // 70 sections of 1,000 rows: checks at the start of sections 17,
-        // 34, 51 and 68 (every 16,384 rows or so).
+    /// Long Boxes (70 sections of 1,000 rows): the new Box's table build
+    /// checks every `rowsBetweenChecks` rows or so (at the start of
+    /// sections 17, 34, 51 and 68), and so do the staged steps that copy
+    /// rows (at 17,000, 34,000, 51,000 and 68,000 rows copied, then 85,000,
+    /// 102,000, 119,000 and 136,000). Stopped at any
+    /// check, the diff throws, a stopped table build publishes nothing,
+    /// and the next diff gives the uncancelled changeset.
+    @Test func longStepsCheckAsTheyGo() throws {
         #expect(rowsBetweenChecks == 16_384)
-        let sections = 70
-        func box(_ shift: Int) -> BoxGenerators.TestBox {
+        func box(_ shift: Int, editing: Bool = false) -> BoxGenerators.TestBox {
             Box(
-                sections: (0..<sections).map { s in
+                sections: (0..<70).map { s in
                     Section(
-                        id: s, rows: (0..<1000).map { r in Node(id: s * 1000 + r, component: "\((r + shift) % 7)") })
+                        id: s,
+                        rows: (0..<1000).compactMap { r in
+                            // Edited: one row in 10 deleted, another replaced by a
+                            // new one (900 rows a section).
+                            let id =
+                                editing && r % 10 == 3
+                                ? nil : editing && r % 10 == 5 ? 100_000 + s * 1000 + r : s * 1000 + r
+                            return id.map { Node(id: $0, component: "\((r + shift) % 7)") }
+                        })
                 })
         }
         let old = box(0)
-        let expected = try StagedChangeset(source: old, target: box(1))
         let workspace = try DiffWorkspace()
         _ = try StagedChangeset(source: old, target: old, workspace: workspace)  // old's table cached
-        var checks = 0
-        let counted = try StagedChangeset(
-            source: old, target: box(1), options: DiffOptions(), workspace: workspace, rowContentChanged: nil,
-            sectionRebinds: nil,
-            cancellation: PolledCancellation {
-                checks += 1
-                return false
-            })
-        let same = counted == expected
-        #expect(same, "the counted diff's changeset")
-        // 4 in the table's build, 5 after it.
-        #expect(checks == 4 + 5, "\(checks) checks")
-        for stopAt in 0..<4 {
-            let new = box(1)
-            var seen = 0
+        // Updates only (one stage, the target's data: nothing copied).
+        let updated = try StagedChangeset(source: old, target: box(1))
+        let checks = try expectStopsAtEveryCheck(
+            from: old, to: { box(1) }, expected: updated, options: DiffOptions(), workspace: workspace, "updates")
+        #expect(checks == 4 + 5, "\(checks) checks: 4 in the table's build, 5 after it")
+        // Updates, deletes and inserts: stages 1 (updated rows, reload
+        // style) and 2 (deletes) copy every section's rows, 4 checks each;
+        // with reconfigures, stage 1 is the deletes'. The new Box's table
+        // build checks 3 times (63,000 rows).
+        var reconfiguring = DiffOptions()
+        reconfiguring.updateStyle = .reconfigure
+        for (options, copyChecks) in [(DiffOptions(), 8), (reconfiguring, 4)] {
+            let edited = try StagedChangeset(source: old, target: box(1, editing: true), options: options)
+            #expect(edited.count >= 3)
+            let more = try expectStopsAtEveryCheck(
+                from: old, to: { box(1, editing: true) }, expected: edited, options: options,
+                workspace: workspace, "edits, \(options.updateStyle)")
+            #expect(more == 3 + 5 + copyChecks, "\(more) checks")
+        }
+        // A build stopped at its first check publishes no table.
+        let new = box(1)
+        var seen = 0
+        #expect(throws: DiffError.cancelled) {
+            _ = try StagedChangeset(
+                source: old, target: new, options: DiffOptions(), workspace: workspace, rowContentChanged: nil,
+                sectionRebinds: nil,
+                cancellation: PolledCancellation {
+                    defer { seen += 1 }
+                    return true
+                })
+        }
+        let cachedAfterStop = new.hasCachedIdentityTable
+        #expect(!cachedAfterStop, "a stopped build publishes nothing")
+        _ = try StagedChangeset(source: old, target: new, workspace: workspace)
+        let cachedAfterDiff = new.hasCachedIdentityTable
+        #expect(cachedAfterDiff)
+    }
+
+    /// A flag (a background render's) reaches the C core: while a diff's
+    /// workspace watches it, a raised flag stops the core's calls
+    /// (`DiffError.cancelled`); once the diff is over the workspace no
+    /// longer watches it, so a raised flag left behind (or freed) does not
+    /// stop the next diff there.
+    @Test func aFlagStopsTheCoreAndIsLetGoAfterTheDiff() throws {
+        let workspace = try DiffWorkspace()
+        let values: [UInt32] = [5, 1, 4, 2, 3, 0, 6]  // not increasing: the core's LIS
+        var keep: [UInt8] = []
+        let length = try values.withUnsafeBufferPointer {
+            try BoxMatching.lis($0, into: &keep, workspace: workspace)
+        }
+        let expected = keep
+        let flag = CoreCancelFlag()
+        let cancellation = PolledCancellation(flag: flag)
+        cancellation.watch(true, in: workspace)
+        #expect(
+            try values.withUnsafeBufferPointer { try BoxMatching.lis($0, into: &keep, workspace: workspace) }
+                == length)
+        flag.raise()
+        #expect(flag.isRaised && cancellation.shouldStop())
+        #expect(throws: DiffError.cancelled) {
+            try values.withUnsafeBufferPointer { try BoxMatching.lis($0, into: &keep, workspace: workspace) }
+        }
+        cancellation.watch(false, in: workspace)
+        #expect(
+            try values.withUnsafeBufferPointer { try BoxMatching.lis($0, into: &keep, workspace: workspace) }
+                == length)
+        #expect(keep == expected)
+
+        // Through a whole diff: stopped by the raised flag, then the same
+        // workspace diffs as usual.
+        var rng = SeededGenerator(seed: 0xCD_2026)
+        let shape = BoxPairShape(maxSections: 5, maxRowsPerSection: 12, editRate: 0.3)
+        for _ in 0..<20 {
+            let (old, new) = BoxGenerators.pair(shape: shape, using: &rng)
+            let plain = try StagedChangeset(source: old, target: new, workspace: DiffWorkspace())
+            let raised = CoreCancelFlag()
+            raised.raise()
             #expect(throws: DiffError.cancelled) {
                 _ = try StagedChangeset(
                     source: old, target: new, options: DiffOptions(), workspace: workspace, rowContentChanged: nil,
-                    sectionRebinds: nil,
-                    cancellation: PolledCancellation {
-                        defer { seen += 1 }
-                        return seen == stopAt
-                    })
+                    sectionRebinds: nil, cancellation: PolledCancellation(flag: raised))
             }
-            #expect(seen == stopAt + 1)
-            let cachedAfterStop = new.hasCachedIdentityTable
-            #expect(!cachedAfterStop, "a stopped build publishes nothing")
-            let again = try StagedChangeset(source: old, target: new, workspace: workspace)
-            #expect(again == expected, "the diff after a stop at check \(stopAt)")
-            let cachedAfterDiff = new.hasCachedIdentityTable
-            #expect(cachedAfterDiff)
+            #expect(try StagedChangeset(source: old, target: new, workspace: workspace) == plain)
         }
     }
 
