@@ -32,14 +32,6 @@
 #error "build with -DBXD_COUNT_PROBES (scripts/ctests.sh)"
 #endif
 
-static bxd_options_t opts(bxd_algorithm_t algorithm, uint32_t flags) {
-    bxd_options_t o;
-    bxd_options_init(&o);
-    o.algorithm = algorithm;
-    o.flags = flags;
-    return o;
-}
-
 static void test_flag_functions(void) {
     bxd_cancel_init(NULL);
     bxd_cancel_request(NULL);
@@ -180,10 +172,10 @@ static void test_every_look(void) {
     for (int k = 0; k < shape_count; k++) {
         lists_t l = make_lists(shapes[k].n, shapes[k].distinct, shapes[k].suffix);
         for (int f = 0; f < 3; f++) {
-            uint64_t looks = check_every_look(&l, opts(BXD_ALGORITHM_HECKEL, flag_sets[f]));
+            uint64_t looks = check_every_look(&l, verify_options(BXD_ALGORITHM_HECKEL, flag_sets[f]));
             if (looks > most) most = looks;
             if (shapes[k].n <= 400)
-                check_every_look(&l, opts(BXD_ALGORITHM_LCS, flag_sets[f]));
+                check_every_look(&l, verify_options(BXD_ALGORITHM_LCS, flag_sets[f]));
         }
         lists_free(&l);
     }
@@ -250,7 +242,7 @@ static void *raise_later(void *context) {
 static void test_other_thread(void) {
     lists_t l = make_lists(1000000, 1000000, 0);
     const bxd_list_t old_list = {l.a, l.ac, l.n}, new_list = {l.b, l.bc, l.m};
-    const bxd_options_t o = opts(BXD_ALGORITHM_HECKEL, 0);
+    const bxd_options_t o = verify_options(BXD_ALGORITHM_HECKEL, 0);
     bxd_workspace_t *ws = NULL;
     CHECK(bxd_workspace_create(NULL, &ws) == BXD_OK);
     bxd_result_t r;

@@ -33,14 +33,6 @@
 #error "build with -DBXD_COUNT_PROBES (scripts/ctests.sh)"
 #endif
 
-static bxd_options_t opts(bxd_algorithm_t algorithm, uint32_t flags) {
-    bxd_options_t o;
-    bxd_options_init(&o);
-    o.algorithm = algorithm;
-    o.flags = flags;
-    return o;
-}
-
 /* ---- crafted ids ------------------------------------------------------------ */
 
 /* `count` distinct ids, from `start` upwards, whose slot under `key` has its
@@ -128,7 +120,7 @@ static unsigned check_key_independent(const uint64_t *a, const uint64_t *ac,
     }
     for (int alg = 0; alg < 2; alg++)
         for (int f = 0; f < 4; f++) {
-            bxd_options_t o = opts(alg ? BXD_ALGORITHM_LCS : BXD_ALGORITHM_HECKEL,
+            bxd_options_t o = verify_options(alg ? BXD_ALGORITHM_LCS : BXD_ALGORITHM_HECKEL,
                                    flag_sets[f]);
             bxd_result_t first, other;
             bxd_result_init(&first);
@@ -261,7 +253,7 @@ static uint64_t probes_of(uint64_t key, const bxd_list_t *o, const bxd_list_t *n
     bxd_workspace_set_key(ws, key);
     bxd_result_t r;
     bxd_result_init(&r);
-    bxd_options_t op = opts(algorithm, flags);
+    bxd_options_t op = verify_options(algorithm, flags);
     ws->probes = 0;
     CHECK(bxd_diff(ws, o, n, &op, &r) == expect);
     uint64_t probes = ws->probes;
@@ -367,7 +359,7 @@ static void test_lcs_total_count(void) {
     bxd_result_init(&r);
     static const uint64_t tiny[1] = {42};
     const bxd_list_t one = {tiny, NULL, 1};
-    bxd_options_t lcs = opts(BXD_ALGORITHM_LCS, 0);
+    bxd_options_t lcs = verify_options(BXD_ALGORITHM_LCS, 0);
     CHECK(bxd_diff(ws, &one, &one, &lcs, &r) == BXD_OK && r.matched_count == 1);
     const unsigned long before = c.allocations;
     /* Each count is legal alone; together they pass the limit. The ids
@@ -381,7 +373,7 @@ static void test_lcs_total_count(void) {
     for (size_t h = 0; h < sizeof halves / sizeof halves[0]; h++)
         for (uint32_t flags = 0; flags < 4; flags++)
             for (int use_ws = 0; use_ws < 2; use_ws++) {
-                bxd_options_t o = opts(BXD_ALGORITHM_LCS, flags);
+                bxd_options_t o = verify_options(BXD_ALGORITHM_LCS, flags);
                 bxd_list_t x = {tiny, NULL, halves[h][0]}, y = {tiny, NULL, halves[h][1]};
                 CHECK(bxd_diff(use_ws ? ws : NULL, &x, &y, &o, &r) == BXD_ERR_TOO_LARGE);
                 CHECK(r.old_count == 0 && r.matched_count == 0 && r.old_to_new == NULL);
@@ -423,7 +415,7 @@ static void test_repeated_suffix_ids(void) {
     CHECK(bxd_workspace_create(NULL, &ws) == BXD_OK);
     bxd_result_t r;
     bxd_result_init(&r);
-    const bxd_options_t o = opts(BXD_ALGORITHM_HECKEL, 0);
+    const bxd_options_t o = verify_options(BXD_ALGORITHM_HECKEL, 0);
     const bxd_list_t old_list = {a, NULL, N}, new_list = {b, NULL, N};
     const bxd_list_t old2 = {a2, NULL, N}, new2 = {b2, NULL, N};
     /* Warm the workspace and result to this size first. */

@@ -388,6 +388,15 @@ VERIFY_FN int verify_has_duplicate(const bxd_list_t *ol, const bxd_list_t *nl) {
            verify_first_repeat(nl->ids, (uint32_t)nl->count) != BXD_NONE;
 }
 
+/* Default options with `algorithm` and `flags`. */
+VERIFY_FN bxd_options_t verify_options(bxd_algorithm_t algorithm, uint32_t flags) {
+    bxd_options_t o;
+    bxd_options_init(&o);
+    o.algorithm = algorithm;
+    o.flags = flags;
+    return o;
+}
+
 /* Whether two diffs gave the same status and result (every count, array
  * and stage; the duplicate fields for BXD_ERR_DUPLICATE). */
 VERIFY_FN int verify_same_u32(const uint32_t *x, const uint32_t *y, uint32_t n) {

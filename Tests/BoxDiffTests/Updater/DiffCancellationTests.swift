@@ -223,6 +223,41 @@ struct DiffCancellationTests {
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
+    /// Background renders of long lists requested faster than they diff:
+    /// each one supersedes the one before, whose diff stops mid-way (its
+    /// flag raised from the cancelling thread while the C core and the
+    /// Swift layer read it: run under TSan by scripts/sanitize.sh); only
+    /// the last reaches the view, which ends on it. (How many diffs stop
+    /// mid-way depends on timing: a render superseded before its diff
+    /// starts is dropped without one.)
+    @MainActor
+    @Test func supersededRendersOfLongListsEndOnTheLast() async {
+        func box(_ k: Int) -> BoxGenerators.TestBox {
+            Box(
+                sections: (0..<4).map { s in
+                    Section(
+                        id: s,
+                        rows: (0..<6000).compactMap { r in
+                            (r + k) % 9 == 0
+                                ? nil : Node(id: s * 10_000 + ((r * 7 + k) % 6000), component: "\((r + k) % 5)")
+                        })
+                })
+        }
+        let first = box(0)
+        let screen = RendererScreen(showing: first)
+        var tasks: [Task<Bool, Never>] = []
+        for k in 1...12 {
+            tasks.append(screen.renderer.renderInBackground(box(k)))
+            await Task.yield()
+        }
+        var applied: [Bool] = []
+        for task in tasks { applied.append(await task.value) }
+        screen.view.finishAnimations()
+        #expect(applied.last == true)
+        let problems = screen.problems(showing: box(12))
+        #expect(problems.isEmpty, "\(problems.count) problems, first: \(problems.first?.prefix(300) ?? "")")
+    }
+
     /// Background renders that nothing cancels never stop early.
     @MainActor
     @Test func anUncancelledBackgroundRenderRunsToItsEnd() async {
