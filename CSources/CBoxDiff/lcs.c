@@ -130,6 +130,8 @@ bxd_status_t bxd_lcs_pair(bxd_workspace_t *ws, const bxd_list_t *old_list,
         cb[j] = sl->aux;
     }
 
+    if (bxd_cancelled(ws)) return BXD_ERR_CANCELLED;
+
     /* Myers over the middle, in middle-relative indices. */
     uint32_t *a_to_b = old_to_new + lo, *b_to_a = new_to_old + lo;
     int minimal = 1;

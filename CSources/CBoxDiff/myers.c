@@ -98,6 +98,8 @@ typedef struct myers_ctx {
     uint64_t work;   /* diagonals visited so far, all searches */
     uint64_t budget; /* past this much work, searches stop at the fallback */
     uint64_t fallback_bound;
+    bxd_workspace_t *ws; /* its cancel flag, looked at every 256 steps */
+    bool cancelled;      /* out: a search stopped at the flag */
 } myers_ctx_t;
 
 /* The work budget (see step 5 above): diagonals visited per element of
@@ -230,6 +232,13 @@ static bool myers_split(myers_ctx_t *ctx, const myers_box_t *box,
     const int64_t no_lo = N + 2, no_hi = -M - 2;
 
     for (int64_t d = 1;; d++) {
+        /* A search of a large box can take a while: a look at the cancel
+         * flag every 256 steps (each step visits up to 2d diagonals). The
+         * caller returns at once; no split point is set. */
+        if ((d & 255) == 0 && bxd_cancelled(ctx->ws)) {
+            ctx->cancelled = true;
+            return false;
+        }
         /* ---- forward step d ------------------------------------------- */
         /* Grow the range by one on each side, or bounce off the box edge
          * (keeps the range on diagonals of parity d). A newly reached
@@ -432,6 +441,8 @@ bxd_status_t bxd_myers(bxd_workspace_t *ws, const uint32_t *a, uint32_t n,
     ctx.vb_base = ctx.vf_base + per_vector;
     ctx.cost_bound = cost_bound == 0 ? 1 : cost_bound;
     ctx.work = 0;
+    ctx.ws = ws;
+    ctx.cancelled = false;
     {
         /* 2 * bound^2 visits: a search cut at the bound counts about
          * bound^2 + 3 * bound, and every search of lists up to about
@@ -465,6 +476,7 @@ bxd_status_t bxd_myers(bxd_workspace_t *ws, const uint32_t *a, uint32_t n,
 
         myers_split_points_t sp;
         if (myers_split(&ctx, &box, &sp)) *minimal = 0;
+        if (ctx.cancelled) return BXD_ERR_CANCELLED;
 
         /* Pieces: (a_lo, b_lo) -> p[0] [-> p[1]] -> (a_hi, b_hi). Push
          * them last to first so the first is processed next (the order

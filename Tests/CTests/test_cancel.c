@@ -10,8 +10,8 @@
  *    a call's looks at a watched flag and can find it raised at look k.
  *    For lists that take every path (the compact and the group table, the
  *    short-suffix table and the suffix re-pairing, repeated ids,
- *    BXD_FLAG_REJECT_DUPLICATES, pairs only, LCS, the LIS), long and
- *    short, the call stops with
+ *    BXD_FLAG_REJECT_DUPLICATES, pairs only, LCS and its searches' looks
+ *    every 256 steps, the LIS), long and short, the call stops with
  *    BXD_ERR_CANCELLED at every k, the result empty; nothing leaks (the
  *    counting allocator, and ASan); and the same workspace and result
  *    then give the unstopped diff's result, element for element.
@@ -177,6 +177,18 @@ static void test_every_look(void) {
             if (shapes[k].n <= 400)
                 check_every_look(&l, verify_options(BXD_ALGORITHM_LCS, flag_sets[f]));
         }
+        lists_free(&l);
+    }
+    /* LCS over a reversed list: its searches look every 256 steps. */
+    {
+        lists_t l = make_lists(3000, 3000, 0);
+        l.m = l.n;
+        for (uint32_t i = 0; i < l.n; i++) {
+            l.b[i] = l.a[l.n - 1 - i];
+            l.bc[i] = l.ac[l.n - 1 - i];
+        }
+        const uint64_t looks = check_every_look(&l, verify_options(BXD_ALGORITHM_LCS, 0));
+        CHECK(looks >= 8);
         lists_free(&l);
     }
     /* At the start, between the build and the probe, after the pairing,

@@ -371,10 +371,12 @@ BXD_API void bxd_cancel_init(bxd_cancel_t *cancel);
 
 /** Raises the flag: a call running on a workspace that watches it stops
  *  at its next check with BXD_ERR_CANCELLED, as does every later call
- *  there until the workspace stops watching it. A call checks at its
- *  start and between its steps: the table's build and its probe, the
- *  runs (LIS) and the change lists; at 1,000,000 ids each step takes a
- *  few milliseconds. Any thread, at any time. Safe on NULL. */
+ *  there until the workspace stops watching it. `bxd_diff` looks at its
+ *  start and between its steps: a Heckel table's build and its probe,
+ *  LCS's classes and every 256 steps of its searches, the runs (LIS) and
+ *  the change lists (with Heckel at 1,000,000 ids, a few milliseconds
+ *  apart); `bxd_lis_mark` once its runs are known (not for an empty
+ *  list). Any thread, at any time. Safe on NULL. */
 BXD_API void bxd_cancel_request(bxd_cancel_t *cancel);
 
 /** Whether the flag is raised (0 or 1; 0 for NULL). Any thread. */

@@ -75,8 +75,8 @@ struct BoxMatching {
     }
 
     /// ``init(source:target:options:workspace:rowContentChanged:rebindsSections:)``,
-    /// checking `cancellation` after hashing the Boxes and after pairing
-    /// the rows (see ``DiffCancellation``).
+    /// checking `cancellation` while hashing the new Box (between
+    /// sections) and after pairing the rows (see ``DiffCancellation``).
     @inlinable
     init<S, R, C: DiffCancellation>(
         source: borrowing Box<S, R>, target: borrowing Box<S, R>, options: DiffOptions,

@@ -1,9 +1,9 @@
 extension BoxStagedPlan {
     /// The stages, each with its intermediate Box; empty stages omitted,
     /// the last stage's data equal to `target`. `m` is the matching the
-    /// plan was made from. `cancellation`: checked every 16,384 copied rows
-    /// or so and after each step that copies rows (see
-    /// ``DiffCancellation``).
+    /// plan was made from. `cancellation`: checked every 16,384 rows or so
+    /// that the update and delete steps copy (between sections), and after
+    /// each of those two steps (see ``DiffCancellation``).
     @inlinable
     consuming func stages<S, R, C: DiffCancellation>(
         _ m: borrowing BoxMatching, source: Box<S, R>, target: Box<S, R>, keepsSourceHeaders: Bool,

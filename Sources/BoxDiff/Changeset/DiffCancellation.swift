@@ -3,9 +3,11 @@
 /// newer render superseded stops at the next check instead of running to
 /// its end, on a thread of its own, for a result nobody applies.
 ///
-/// A Box diff checks it while hashing the new Box (every 16,384 rows or
-/// so), after pairing the rows, after comparing the paired rows' contents,
-/// after planning, and after each staged step that copies rows; with a
+/// A Box diff checks it while hashing the new Box and while the staged
+/// update and delete steps copy rows (every 16,384 rows or so, between
+/// sections: one long section is hashed and copied whole), after pairing
+/// the rows, after comparing the paired rows' contents, after planning,
+/// and after the update and delete steps; with a
 /// flag (``PolledCancellation/init(flag:)``), the C core's calls read it
 /// too, between their steps (a table's build and probe, the runs). A stop throws ``DiffError/cancelled``, which only
 /// the renderer sees (it drops the render); the workspace is left ready

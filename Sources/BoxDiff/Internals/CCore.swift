@@ -43,8 +43,9 @@ final class CoreWorkspace {
 /// A flag that stops the C core's calls on a workspace that watches it
 /// (`bxd_cancel_t`, `bxd_workspace_set_cancel`): raised from any thread
 /// (a background render's task cancellation handler), read by the core
-/// between its steps (a table's build and probe, the runs) and by the
-/// Swift layer's checks (``PolledCancellation``).
+/// between its steps (a Heckel table's build and probe, LCS's classes and
+/// every 256 steps of its searches, the runs) and by the Swift layer's
+/// checks (``PolledCancellation``).
 ///
 /// `@unchecked Sendable`: the flag is only read and raised through the
 /// core's atomic functions, and its memory lives as long as this object.
