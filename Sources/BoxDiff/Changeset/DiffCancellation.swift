@@ -7,12 +7,13 @@
 /// update and delete steps copy rows (every 16,384 rows or so, between
 /// sections: one long section is hashed and copied whole), after pairing
 /// the rows, after comparing the paired rows' contents, after planning,
-/// and after the update and delete steps; with a
-/// flag (``PolledCancellation/init(flag:)``), the C core's calls read it
-/// too, between their steps (a table's build and probe, the runs). A stop throws ``DiffError/cancelled``, which only
-/// the renderer sees (it drops the render); the workspace is left ready
-/// for the next diff, and the Boxes unchanged (a new Box's table, once
-/// hashed, stays cached in it).
+/// and after the update and delete steps; with a flag
+/// (``PolledCancellation/init(flag:)``), the C core's calls read it too,
+/// between their steps (a Heckel table's build and probe, LCS's classes
+/// and every 256 steps of its searches, the runs). A stop throws
+/// ``DiffError/cancelled``, which only the renderer sees (it drops the
+/// render); the workspace is left ready for the next diff, and the Boxes
+/// unchanged (a new Box's table, once hashed, stays cached in it).
 ///
 /// The diffs are generic over it, so that the usual diff
 /// (``NeverCancelled``) carries no check at all: its specialization has
@@ -98,8 +99,8 @@ struct NeverCancelled: DiffCancellation {
 
 /// A cancellation that stops once `isCancelled` returns `true`; with a
 /// `flag` (a background render's: its task's cancellation handler raises
-/// it), once the flag is raised, the C core's calls included (it reads the
-/// flag in its long loops).
+/// it), once the flag is raised, the C core's calls included (they read
+/// the flag between their steps).
 @frozen @usableFromInline
 struct PolledCancellation: DiffCancellation {
     /// Whether to stop.

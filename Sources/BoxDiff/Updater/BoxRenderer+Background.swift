@@ -118,7 +118,7 @@ extension BoxRenderer {
     ) async -> (Result<StagedChangeset<Box<SectionID, RowID>>, DiffError>, [SectionRebind])? {
         if Task.isCancelled { return nil }
         // Raised by the task's cancellation (at once when it is already
-        // cancelled): the diff, the C core's loops included, stops soon
+        // cancelled): the diff, the C core's steps included, stops soon
         // after.
         let flag = CoreCancelFlag()
         let result = await withTaskCancellationHandler {
