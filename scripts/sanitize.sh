@@ -43,7 +43,7 @@ for run in ${runs[@]}; do
         swift build --build-tests --sanitize=thread --scratch-path "$scratch"
         TSAN_OPTIONS="halt_on_error=1" swift test --skip-build --sanitize=thread \
             --scratch-path "$scratch" --disable-xctest \
-            --filter "ConcurrentDiffTests|SendableAuditTests|UpdaterInterleavingTests|BoxRendererTests|ListDiffConcurrentLookupTests|RendererConcurrencyStressTests|RendererStormTests|BackgroundRenderLoopTests|DiffCancellationTests/a|DiffCancellationTests/superseded"
+            --filter "ConcurrentDiffTests|SendableAuditTests|UpdaterInterleavingTests|BoxRendererTests|ListDiffConcurrentLookupTests|RendererConcurrencyStressTests|RendererStormTests|BackgroundRenderLoopTests|DiffCancellationTests/a|DiffCancellationTests/superseded|DiffCancellationFlagTests/flags|DiffCancellationFlagTests/theCurrent"
         ;;
     *)
         echo "unknown sanitizer run '$run' (address, undefined, thread)" >&2

@@ -48,4 +48,44 @@ struct AdoptionTests {
         strict.duplicates = .reject
         #expect(DiffOptions(algorithm: .lcs, duplicates: .reject) == strict)
     }
+
+    /// A search screen that diffs off the main thread, as the README shows
+    /// it: each keystroke's task cancels the one before, whose diff then
+    /// returns nil (here a hit's `isContentEqual` cancels the task, as a
+    /// newer keystroke would); an uncancelled task gets the changeset.
+    @Test func aSupersededSearchDiffReturnsNil() async throws {
+        let shown = (0..<100).map { SearchHit(id: $0, title: "\($0)") }
+        var hits = shown.reversed().map { SearchHit(id: $0.id, title: $0.title + "!") }
+        let changeset = try #require(try await SearchHit.diffInTask(from: shown, to: hits))
+        #expect(changeset == (try StagedChangeset(source: shown, target: hits)))
+        hits[0].cancelsItsTask = true
+        #expect(try await SearchHit.diffInTask(from: shown, to: hits) == nil)
+    }
+}
+
+/// A search result, whose content comparison can cancel the task it runs
+/// in.
+private struct SearchHit: Differentiable, Equatable, Sendable {
+    var id: Int
+    var title: String
+    var cancelsItsTask = false
+
+    var differenceIdentifier: Int { id }
+
+    func isContentEqual(to source: SearchHit) -> Bool {
+        if cancelsItsTask { withUnsafeCurrentTask { $0?.cancel() } }
+        return title == source.title
+    }
+
+    /// The diff of `shown` into `hits` in a detached task, as the README's
+    /// search screen runs it.
+    static func diffInTask(from shown: [SearchHit], to hits: [SearchHit]) async throws -> StagedChangeset<[SearchHit]>?
+    {
+        let task = Task.detached {
+            try await DiffCancellationFlag.forCurrentTask { flag in
+                try StagedChangeset(source: shown, target: hits, cancellation: flag)
+            }
+        }
+        return try await task.value
+    }
 }

@@ -1,7 +1,9 @@
 /// What a diff that may be abandoned checks between its phases: a
 /// background render's diff (``BoxRenderer/renderInBackground(_:)``) that a
-/// newer render superseded stops at the next check instead of running to
-/// its end, on a thread of its own, for a result nobody applies.
+/// newer render superseded, or an app's diff handed a
+/// ``DiffCancellationFlag`` that was raised, stops at the next check
+/// instead of running to its end, on a thread of its own, for a result
+/// nobody applies.
 ///
 /// A Box diff checks it while hashing the new Box and while the staged
 /// update and delete steps copy rows (every 16,384 rows or so, between
@@ -11,8 +13,8 @@
 /// (``PolledCancellation/init(flag:)``), the C core's calls read it too,
 /// between their steps (a Heckel table's build and probe, LCS's classes
 /// and every 256 steps of its searches, the runs). A stop throws
-/// ``DiffError/cancelled``, which only the renderer sees (it drops the
-/// render); the workspace is left ready for the next diff, and the Boxes
+/// ``DiffError/cancelled``, which no caller sees (the renderer drops the
+/// render; the public diffs that take a flag return `nil`); the workspace is left ready for the next diff, and the Boxes
 /// unchanged (a new Box's table, once hashed, stays cached in it).
 ///
 /// The diffs are generic over it, so that the usual diff
@@ -106,7 +108,7 @@ struct PolledCancellation: DiffCancellation {
     /// Whether to stop.
     @usableFromInline let isCancelled: () -> Bool
     /// The flag the core's calls watch, if any.
-    @usableFromInline let flag: CoreCancelFlag?
+    @usableFromInline let flag: DiffCancellationFlag?
 
     /// Stops once `isCancelled` says so (the Swift layer's checks only).
     @inlinable
@@ -117,8 +119,8 @@ struct PolledCancellation: DiffCancellation {
 
     /// Stops once `flag` is raised, in the C core's calls too.
     @inlinable
-    init(flag: CoreCancelFlag) {
-        isCancelled = { flag.isRaised }
+    init(flag: DiffCancellationFlag) {
+        isCancelled = { flag.isCancelled }
         self.flag = flag
     }
 
@@ -127,15 +129,15 @@ struct PolledCancellation: DiffCancellation {
 
     @inlinable
     func watch(_ on: Bool, in workspace: DiffWorkspace) {
-        if let flag { CoreCancelFlag.watch(on ? flag : nil, in: workspace) }
+        if let flag { DiffCancellationFlag.watch(on ? flag : nil, in: workspace) }
     }
 }
 
 extension DiffError {
     /// What a diff with a ``PolledCancellation`` throws when it stops.
-    /// Never seen outside BoxDiff: only a background render's diff is
-    /// cancellable, and the renderer drops a cancelled render whatever its
-    /// diff returned.
+    /// Never seen outside BoxDiff: the renderer drops a cancelled render
+    /// whatever its diff returned, and the public diffs that take a
+    /// ``DiffCancellationFlag`` return `nil` instead.
     @usableFromInline
-    static var cancelled: DiffError { .invalidArgument("the diff was cancelled (a superseded render)") }
+    static var cancelled: DiffError { .invalidArgument("the diff was cancelled") }
 }

@@ -175,19 +175,43 @@ enum FlatStaging {
     static func changeset<Element: Differentiable>(
         source: [Element], target: [Element], options: DiffOptions, workspace: DiffWorkspace?
     ) throws(DiffError) -> StagedChangeset<[Element]> {
+        try changeset(
+            source: source, target: target, options: options, workspace: workspace, cancellation: NeverCancelled())
+    }
+
+    /// ``changeset(source:target:options:workspace:)``, checking
+    /// `cancellation` between its phases (the common prefix, each side's
+    /// hashes, the pairing, the content comparisons and each intermediate
+    /// stage) and every ``rowsBetweenChecks`` content comparisons; with a
+    /// flag, the C core's calls check it too. Throws
+    /// ``DiffError/cancelled`` when it stops.
+    @inlinable
+    static func changeset<Element: Differentiable, C: DiffCancellation>(
+        source: [Element], target: [Element], options: DiffOptions, workspace: DiffWorkspace?, cancellation: C
+    ) throws(DiffError) -> StagedChangeset<[Element]> {
         // A temporary workspace when `workspace` is busy with an outer diff
         // (the caller's `==` diffing again): see DiffWorkspace.isBusy.
         let ws = try DiffWorkspace.forDiff(workspace)
-        defer { ws.finishDiff() }
+        cancellation.watch(true, in: ws)
+        defer {
+            cancellation.watch(false, in: ws)
+            ws.finishDiff()
+        }
         // The common prefix of ids (compared with ==) is not hashed: the
         // core trims it first and pairs it in place, which agrees with
         // pairing duplicates in order. Not under `.reject`, where the core
         // must see every id to find a duplicate inside the prefix.
         let prefix = options.duplicates == .reject ? 0 : FlatHashing.commonPrefix(source, target)
+        try cancellation.check()
         var old = FlatPairingSide(source, prefix: prefix, reusing: &ws.flatOldHashes)
+        try cancellation.check()
         var new = FlatPairingSide(target, prefix: prefix, reusing: &ws.flatNewHashes)
+        try cancellation.check()
         try Pairing.pair(&old, &new, options: options, workspace: ws)
-        return stages(source: source, target: target, result: ws.result, options: options, workspace: ws)
+        try cancellation.check()
+        return try stages(
+            source: source, target: target, result: ws.result, options: options, workspace: ws,
+            cancellation: cancellation)
     }
 
     /// The changeset `options` asks for: staged (with reloads or
@@ -195,10 +219,10 @@ enum FlatStaging {
     /// lists reuse the buffers `workspace` kept from its previous diff
     /// (see `DiffWorkspace.deletedRows`) and are kept in turn.
     @inlinable
-    static func stages<Element: Differentiable>(
+    static func stages<Element: Differentiable, C: DiffCancellation>(
         source: [Element], target: [Element], result: CoreResult, options: DiffOptions,
-        workspace: DiffWorkspace
-    ) -> StagedChangeset<[Element]> {
+        workspace: DiffWorkspace, cancellation: C
+    ) throws(DiffError) -> StagedChangeset<[Element]> {
         let o2n = result.oldToNew
         var updated = Array.reusing(&workspace.updatedRows)
         defer { Array.keep(updated, in: &workspace.updatedRows) }
@@ -206,9 +230,13 @@ enum FlatStaging {
         if options.mode == .singleBatch {
             // The changed elements' old indices alone: the layout reads their
             // new ones from the result.
-            for i in 0..<o2n.count where o2n[i] != CCore.none && !target[Int(o2n[i])].isContentEqual(to: source[i]) {
-                updated.append(ElementPath(section: 0, row: i))
+            for i in 0..<o2n.count {
+                if i & (rowsBetweenChecks - 1) == rowsBetweenChecks - 1 { try cancellation.check() }
+                if o2n[i] != CCore.none && !target[Int(o2n[i])].isContentEqual(to: source[i]) {
+                    updated.append(ElementPath(section: 0, row: i))
+                }
             }
+            try cancellation.check()
             let update = FlatSingleBatch.update(
                 result: result, updated: &updated, style: options.updateStyle, workspace: workspace)
             if update.changeCount > threshold { return .reloadingEverything(target, isMinimal: result.isMinimal) }
@@ -219,13 +247,16 @@ enum FlatStaging {
         // their new ones.
         let patchesSource = options.updateStyle == .reload
         var updatedNew: [Int] = []
-        for i in 0..<o2n.count where o2n[i] != CCore.none {
+        for i in 0..<o2n.count {
+            if i & (rowsBetweenChecks - 1) == rowsBetweenChecks - 1 { try cancellation.check() }
+            guard o2n[i] != CCore.none else { continue }
             let j = Int(o2n[i])
             if !target[j].isContentEqual(to: source[i]) {
                 updated.append(ElementPath(section: 0, row: i))
                 if !patchesSource { updatedNew.append(j) }
             }
         }
+        try cancellation.check()
         if options.reloadThreshold != nil
             && updated.count + result.deletes.count + result.inserts.count + result.stageMoves.count > threshold
         {
@@ -248,6 +279,7 @@ enum FlatStaging {
             let isLast = deletes.isEmpty && !hasRowStage
             let data = isLast ? target : inOldOrder(source: source, target: target, oldToNew: o2n, keepingDeleted: true)
             stages.append(Changeset(data: data, elementUpdated: updated))
+            try cancellation.check()
         }
 
         if !deletes.isEmpty {
@@ -261,6 +293,7 @@ enum FlatStaging {
                     source: source, target: target, oldToNew: o2n, keepingDeleted: false,
                     pending: patchesSource ? [] : updated)
             stages.append(Changeset(data: kept, elementDeleted: deleted))
+            try cancellation.check()
         }
 
         if hasRowStage {

@@ -15,7 +15,7 @@ struct CoreFailure: Error, Equatable {
         case tooLarge(count: Int, limit: Int)
         /// A duplicate identity hash: `side` 0 old, 1 new; indices are flat.
         case duplicate(side: Int, index: Int, firstIndex: Int)
-        /// The workspace's cancel flag stopped the call (``CoreCancelFlag``).
+        /// The workspace's cancel flag stopped the call (``DiffCancellationFlag``).
         case cancelled
     }
     var kind: Kind
@@ -40,22 +40,37 @@ final class CoreWorkspace {
     deinit { bxd_workspace_destroy(raw) }
 }
 
-/// A flag that stops the C core's calls on a workspace that watches it
-/// (`bxd_cancel_t`, `bxd_workspace_set_cancel`): raised from any thread
-/// (a background render's task cancellation handler), read by the core
-/// between its steps (a Heckel table's build and probe, LCS's classes and
-/// every 256 steps of its searches, the runs) and by the Swift layer's
-/// checks (``PolledCancellation``).
+/// A flag that stops a diff from another thread: hand it to a diff (the
+/// `StagedChangeset` initializers with a `cancellation:` parameter, for
+/// Boxes, arrays and sections), and call ``cancel()`` from any
+/// thread (a newer state arrived, the screen closed): the diff stops at its
+/// next check and returns `nil`, having changed nothing but the
+/// workspace's scratch memory (left ready for the next diff).
 ///
-/// `@unchecked Sendable`: the flag is only read and raised through the
-/// core's atomic functions, and its memory lives as long as this object.
-@usableFromInline
-final class CoreCancelFlag: @unchecked Sendable {
+/// A diff checks the flag between its phases and inside its long ones:
+/// while hashing and copying a Box's rows (every 16,384 rows or so, between
+/// sections: one long section is hashed and copied whole), every 16,384
+/// content comparisons of a flat diff, and in the C core between its steps
+/// (a Heckel table's build and probe, LCS's classes and every 256 steps of
+/// its searches, the moves' runs). The flag does not interrupt a thread:
+/// the diff runs on to its next check, and a diff that ends first returns
+/// its changeset. A flag stays raised once raised; use a new one per diff
+/// (or per state the diffs are for: several diffs, on any threads, may
+/// watch one flag).
+///
+/// ``forCurrentTask(isolation:_:)`` hands out one that the current task's
+/// cancellation raises.
+///
+/// Sendable: it is read and raised only through the C core's atomic
+/// functions (`bxd_cancel_requested`, `bxd_cancel_request`), and its
+/// memory lives as long as this object. A workspace watches it only
+/// during a diff handed it.
+public final class DiffCancellationFlag: @unchecked Sendable {
     /// The flag (allocated, so its address is stable).
     let pointer: UnsafeMutablePointer<bxd_cancel_t>
 
-    @usableFromInline
-    init() {
+    /// A flag not raised yet.
+    public init() {
         pointer = .allocate(capacity: 1)
         pointer.initialize(to: bxd_cancel_t())
         bxd_cancel_init(pointer)
@@ -63,17 +78,16 @@ final class CoreCancelFlag: @unchecked Sendable {
 
     deinit { pointer.deallocate() }
 
-    /// Raises the flag (any thread).
-    @usableFromInline
-    func raise() { bxd_cancel_request(pointer) }
+    /// Raises the flag (from any thread, any number of times): a diff
+    /// watching it stops at its next check.
+    public func cancel() { bxd_cancel_request(pointer) }
 
-    /// Whether the flag is raised (any thread).
-    @usableFromInline
-    var isRaised: Bool { bxd_cancel_requested(pointer) != 0 }
+    /// Whether ``cancel()`` was called (from any thread).
+    public var isCancelled: Bool { bxd_cancel_requested(pointer) != 0 }
 
     /// Makes `workspace`'s core calls watch this flag, or none (`nil`).
     @usableFromInline
-    static func watch(_ flag: CoreCancelFlag?, in workspace: DiffWorkspace) {
+    static func watch(_ flag: DiffCancellationFlag?, in workspace: DiffWorkspace) {
         bxd_workspace_set_cancel(workspace.core.raw, flag.map { UnsafePointer($0.pointer) })
     }
 }

@@ -45,11 +45,26 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
     public init(
         source: Data, target: Data, options: DiffOptions = DiffOptions(), workspace: DiffWorkspace? = nil
     ) throws(DiffError) {
+        self = try Self.sectioned(
+            source: source, target: target, options: options, workspace: workspace, cancellation: NeverCancelled())
+    }
+
+    /// The sectioned diff of ``init(source:target:options:workspace:)``,
+    /// checking `cancellation` as the Box diff does (its rows' contents are
+    /// compared inside it), after building each side's Box and after the
+    /// Box diff (before the stages' data is mapped back to `Data`). Throws
+    /// ``DiffError/cancelled`` when it stops.
+    @inlinable
+    static func sectioned<C: DiffCancellation>(
+        source: Data, target: Data, options: DiffOptions, workspace: DiffWorkspace?, cancellation: C
+    ) throws(DiffError) -> StagedChangeset {
         // One shared row component (an exact kind: equal on every row);
         // the elements are compared by `isContentEqual(to:)` below.
         let content = Component(0 as UInt64)
         let old = SectionedBox.box(source, isNew: false, content: content)
+        try cancellation.check()
         let new = SectionedBox.box(target, isNew: true, content: content)
+        try cancellation.check()
         // The unchanged pairs (old flat index to new), recorded as they are
         // compared: the intermediate stages show their target values, as
         // DifferenceKit's do. One batch has no intermediate stage: nothing
@@ -62,8 +77,9 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
                 let changed = !new.elements[j].isContentEqual(to: old.elements[i])
                 if !changed && recordsUnchanged { unchanged[i] = j }
                 return changed
-            })
-        self = SectionedBox.changeset(
+            }, sectionRebinds: nil, cancellation: cancellation)
+        try cancellation.check()
+        return SectionedBox.changeset(
             boxed, target: target, old: old.elements, new: new.elements, unchanged: unchanged)
     }
 }

@@ -120,13 +120,13 @@ extension BoxRenderer {
         // Raised by the task's cancellation (at once when it is already
         // cancelled): the diff, the C core's steps included, stops soon
         // after.
-        let flag = CoreCancelFlag()
+        let flag = DiffCancellationFlag()
         let result = await withTaskCancellationHandler {
             diff(
                 source: source, target: target, options: options, rebindsSections: rebindsSections,
                 workspaces: workspaces, cancellation: PolledCancellation(flag: flag))
         } onCancel: {
-            flag.raise()
+            flag.cancel()
         }
         if Task.isCancelled { return nil }
         return result

@@ -157,14 +157,14 @@ struct DiffCancellationTests {
             try BoxMatching.lis($0, into: &keep, workspace: workspace)
         }
         let expected = keep
-        let flag = CoreCancelFlag()
+        let flag = DiffCancellationFlag()
         let cancellation = PolledCancellation(flag: flag)
         cancellation.watch(true, in: workspace)
         #expect(
             try values.withUnsafeBufferPointer { try BoxMatching.lis($0, into: &keep, workspace: workspace) }
                 == length)
-        flag.raise()
-        #expect(flag.isRaised && cancellation.shouldStop())
+        flag.cancel()
+        #expect(flag.isCancelled && cancellation.shouldStop())
         #expect(throws: DiffError.cancelled) {
             try values.withUnsafeBufferPointer { try BoxMatching.lis($0, into: &keep, workspace: workspace) }
         }
@@ -181,8 +181,8 @@ struct DiffCancellationTests {
         for _ in 0..<20 {
             let (old, new) = BoxGenerators.pair(shape: shape, using: &rng)
             let plain = try StagedChangeset(source: old, target: new, workspace: DiffWorkspace())
-            let raised = CoreCancelFlag()
-            raised.raise()
+            let raised = DiffCancellationFlag()
+            raised.cancel()
             #expect(throws: DiffError.cancelled) {
                 _ = try StagedChangeset(
                     source: old, target: new, options: DiffOptions(), workspace: workspace, rowContentChanged: nil,
