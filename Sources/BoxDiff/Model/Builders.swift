@@ -1,0 +1,176 @@
+/// Builds a ``Box``'s sections from a closure of statements, as Carbon's
+/// `@SectionsBuilder` does: each statement a ``Section`` or an array of
+/// them, with `if`, `if`/`else`, `switch`, `for` and `if #available`.
+///
+/// ```swift
+/// let box = Box<String, Int> {
+///     Section(id: "account", header: "Account") {
+///         1 <> "Sync"
+///         if isAdmin { 2 <> "Admin tools" }
+///     }
+///     if !drafts.isEmpty {
+///         Section(id: "drafts", header: "Drafts") {
+///             for draft in drafts { draft.id <> draft.title }
+///         }
+///     }
+///     archivedSections   // an array of sections
+/// }
+/// ```
+@resultBuilder
+public enum SectionsBuilder<SectionID: Hashable, RowID: Hashable> {
+    /// One section.
+    @inlinable
+    public static func buildExpression(_ section: Section<SectionID, RowID>) -> [Section<SectionID, RowID>] {
+        [section]
+    }
+
+    /// Sections made elsewhere (a `map`), in their order.
+    @inlinable
+    public static func buildExpression(_ sections: [Section<SectionID, RowID>]) -> [Section<SectionID, RowID>] {
+        sections
+    }
+
+    /// The statements' sections, in order.
+    @inlinable
+    public static func buildBlock(_ parts: [Section<SectionID, RowID>]...) -> [Section<SectionID, RowID>] {
+        joined(parts)
+    }
+
+    /// An `if` without `else`: its sections, or none.
+    @inlinable
+    public static func buildOptional(_ part: [Section<SectionID, RowID>]?) -> [Section<SectionID, RowID>] {
+        part ?? []
+    }
+
+    /// The first branch of an `if`/`else` or `switch`.
+    @inlinable
+    public static func buildEither(first part: [Section<SectionID, RowID>]) -> [Section<SectionID, RowID>] {
+        part
+    }
+
+    /// The second branch of an `if`/`else` or `switch`.
+    @inlinable
+    public static func buildEither(second part: [Section<SectionID, RowID>]) -> [Section<SectionID, RowID>] {
+        part
+    }
+
+    /// A `for` loop: every pass's sections, in order.
+    @inlinable
+    public static func buildArray(_ parts: [[Section<SectionID, RowID>]]) -> [Section<SectionID, RowID>] {
+        joined(parts)
+    }
+
+    /// An `if #available` branch.
+    @inlinable
+    public static func buildLimitedAvailability(_ part: [Section<SectionID, RowID>]) -> [Section<SectionID, RowID>] {
+        part
+    }
+
+    /// `parts` one after the other, in one allocation.
+    @inlinable
+    static func joined(_ parts: [[Section<SectionID, RowID>]]) -> [Section<SectionID, RowID>] {
+        if parts.count == 1 { return parts[0] }
+        var all: [Section<SectionID, RowID>] = []
+        all.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts { all.append(contentsOf: part) }
+        return all
+    }
+}
+
+/// Builds a ``Section``'s rows from a closure of statements, as Carbon's
+/// `@CellsBuilder` does: each statement a ``Node`` (`id <> component`,
+/// `Node(id:component:)`) or an array of them, with `if`, `if`/`else`,
+/// `switch`, `for` and `if #available`.
+///
+/// ```swift
+/// Section(id: "inbox", header: "Inbox") {
+///     for message in messages { message.id <> MessageRow(message) }
+///     if hasMore { loadMoreID <> "Load more" }
+/// }
+/// ```
+@resultBuilder
+public enum RowsBuilder<RowID: Hashable> {
+    /// One row.
+    @inlinable
+    public static func buildExpression(_ node: Node<RowID>) -> [Node<RowID>] { [node] }
+
+    /// Rows made elsewhere (a `map`), in their order.
+    @inlinable
+    public static func buildExpression(_ nodes: [Node<RowID>]) -> [Node<RowID>] { nodes }
+
+    /// The statements' rows, in order.
+    @inlinable
+    public static func buildBlock(_ parts: [Node<RowID>]...) -> [Node<RowID>] { joined(parts) }
+
+    /// An `if` without `else`: its rows, or none.
+    @inlinable
+    public static func buildOptional(_ part: [Node<RowID>]?) -> [Node<RowID>] { part ?? [] }
+
+    /// The first branch of an `if`/`else` or `switch`.
+    @inlinable
+    public static func buildEither(first part: [Node<RowID>]) -> [Node<RowID>] { part }
+
+    /// The second branch of an `if`/`else` or `switch`.
+    @inlinable
+    public static func buildEither(second part: [Node<RowID>]) -> [Node<RowID>] { part }
+
+    /// A `for` loop: every pass's rows, in order.
+    @inlinable
+    public static func buildArray(_ parts: [[Node<RowID>]]) -> [Node<RowID>] { joined(parts) }
+
+    /// An `if #available` branch.
+    @inlinable
+    public static func buildLimitedAvailability(_ part: [Node<RowID>]) -> [Node<RowID>] { part }
+
+    /// `parts` one after the other, in one allocation.
+    @inlinable
+    static func joined(_ parts: [[Node<RowID>]]) -> [Node<RowID>] {
+        if parts.count == 1 { return parts[0] }
+        var all: [Node<RowID>] = []
+        all.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts { all.append(contentsOf: part) }
+        return all
+    }
+}
+
+extension Box {
+    /// A Box of the sections `content` builds (``SectionsBuilder``): Carbon's
+    /// `renderer.render { ... }` body, as a Box to render.
+    ///
+    /// ```swift
+    /// renderer.render(Box<String, Int> {
+    ///     Section(id: "settings", header: "Settings") {
+    ///         1 <> "Sync"
+    ///     }
+    /// })
+    /// ```
+    /// - Parameter content: The sections, one statement each (or arrays).
+    @inlinable
+    public init(@SectionsBuilder<SectionID, RowID> _ content: () -> [Section<SectionID, RowID>]) {
+        self.init(sections: content())
+    }
+}
+
+extension Section {
+    /// A section of the rows `rows` builds (``RowsBuilder``), as Carbon's
+    /// `Section(id:header:footer:cells:)` with its `@CellsBuilder` closure.
+    ///
+    /// ```swift
+    /// Section(id: "fruit", header: "Fruit") {
+    ///     1 <> "Apples"
+    ///     2 <> "Pears"
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - id: The section's identity.
+    ///   - header: The header, if any.
+    ///   - footer: The footer, if any.
+    ///   - rows: The rows, one statement each (or arrays).
+    @inlinable
+    public init(
+        id: SectionID, header: Component? = nil, footer: Component? = nil,
+        @RowsBuilder<RowID> rows: () -> [Node<RowID>]
+    ) {
+        self.init(id: id, header: header, footer: footer, rows: rows())
+    }
+}
