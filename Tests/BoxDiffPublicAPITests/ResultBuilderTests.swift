@@ -106,4 +106,20 @@ struct ResultBuilderTests {
         #expect(changeset.flatMap(\.elementUpdated) == [ElementPath(section: 1, row: 0)])
         #expect(changeset.last?.data == new)
     }
+
+    /// A class-instance header (a Bento component) in the builder form, as
+    /// its doc says to write it: incomparable, as in the array form, so
+    /// the section is updated on every diff.
+    @Test func classHeadersGoThroughIncomparableComponents() throws {
+        final class Spacer { var height = 24 }
+        let built = Box<String, Int> {
+            Section(id: "a", header: Component(incomparable: Spacer())) { 1 <> "one" }
+        }
+        let listed = Box<String, Int>(sections: [Section(id: "a", header: Spacer(), rows: [1 <> "one"])])
+        #expect(built.sections.map(\.id) == listed.sections.map(\.id))
+        #expect(built.sections[0].header?.isComparable == false)
+        #expect(listed.sections[0].header?.isComparable == false)
+        let changeset = try StagedChangeset(source: built, target: listed)
+        #expect(changeset.flatMap(\.sectionUpdated) == [0])
+    }
 }

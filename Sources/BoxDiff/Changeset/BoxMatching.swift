@@ -187,6 +187,7 @@ struct BoxMatching {
             // The caller's comparison of every paired row (all of them
             // share one content hash).
             for i in 0..<result.oldToNew.count {
+                if i & (rowsBetweenChecks - 1) == rowsBetweenChecks - 1 { try cancellation.check() }
                 let j = result.oldToNew[i]
                 if j != Self.none && rowContentChanged(i, Int(j)) {
                     if patchedRows.isEmpty { patchedRows = old.rowContents }
@@ -195,7 +196,11 @@ struct BoxMatching {
             }
         } else if old.exactRowContentKind == nil || old.exactRowContentKind != new.exactRowContentKind {
             // One exact type on both sides: equal hashes are equal values.
-            for i in Self.rowsChangedDespiteHash(source, target, old: old, new: new, oldToNew: result.oldToNew) {
+            guard
+                let changed = Self.rowsChangedDespiteHash(
+                    source, target, old: old, new: new, oldToNew: result.oldToNew, cancellation: cancellation)
+            else { throw .cancelled }
+            for i in changed {
                 if patchedRows.isEmpty { patchedRows = old.rowContents }
                 patchedRows[i] = 0
             }

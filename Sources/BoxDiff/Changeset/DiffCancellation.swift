@@ -5,9 +5,12 @@
 /// instead of running to its end, on a thread of its own, for a result
 /// nobody applies.
 ///
-/// A Box diff checks it while hashing the new Box and while the staged
+/// A Box diff checks it while hashing the new Box, while confirming
+/// paired rows with equal content hashes by `==` and while the staged
 /// update and delete steps copy rows (every 16,384 rows or so, between
-/// sections: one long section is hashed and copied whole), after pairing
+/// sections: one long section is hashed, confirmed and copied whole), every
+/// 16,384 rows while a sectioned diff compares its rows with
+/// `isContentEqual(to:)`, after pairing
 /// the rows, after comparing the paired rows' contents, after planning,
 /// and after the update and delete steps; with a flag
 /// (``PolledCancellation/init(flag:)``), the C core's calls read it too,

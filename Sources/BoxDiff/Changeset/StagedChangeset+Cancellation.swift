@@ -55,7 +55,8 @@ extension StagedChangeset {
     /// returns its changeset; `workspace` is ready for the next diff. The
     /// diff checks the flag after finding the common prefix, after hashing
     /// each side, in the C core's steps and after the pairing, every
-    /// 16,384 content comparisons (`isContentEqual(to:)`), and after each
+    /// 16,384 rows of its content comparisons (`isContentEqual(to:)`),
+    /// after them, and after each
     /// intermediate stage's data. (Another collection: diff it as an
     /// array, `Array(collection)`.)
     ///
@@ -89,8 +90,10 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
     /// ``DifferentiableSection``), stopped early when `cancellation` is
     /// raised: `nil` then.
     ///
-    /// As the Box variant (the sectioned diff runs the Box diff's engine
-    /// and checks): a diff that finished before the flag was raised returns
+    /// As the Box variant (the sectioned diff runs the Box diff's engine,
+    /// with its checks, and also checks every 16,384 rows of its
+    /// `isContentEqual(to:)` comparisons and after building each side's
+    /// Box): a diff that finished before the flag was raised returns
     /// its changeset; `workspace` is ready for the next diff.
     ///
     /// - Parameters:

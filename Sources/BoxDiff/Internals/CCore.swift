@@ -48,9 +48,10 @@ final class CoreWorkspace {
 /// workspace's scratch memory (left ready for the next diff).
 ///
 /// A diff checks the flag between its phases and inside its long ones:
-/// while hashing and copying a Box's rows (every 16,384 rows or so, between
-/// sections: one long section is hashed and copied whole), every 16,384
-/// content comparisons of a flat diff, and in the C core between its steps
+/// while hashing, comparing and copying a Box's rows (every 16,384 rows or
+/// so, between sections: one long section is handled whole), every 16,384
+/// rows of a flat or sectioned diff's `isContentEqual(to:)` comparisons,
+/// and in the C core between its steps
 /// (a Heckel table's build and probe, LCS's classes and every 256 steps of
 /// its searches, the moves' runs). The flag does not interrupt a thread:
 /// the diff runs on to its next check, and a diff that ends first returns

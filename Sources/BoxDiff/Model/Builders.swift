@@ -155,6 +155,13 @@ extension Section {
     /// A section of the rows `rows` builds (``RowsBuilder``), as Carbon's
     /// `Section(id:header:footer:cells:)` with its `@CellsBuilder` closure.
     ///
+    /// The header and footer are ``Component``s (a string literal, or
+    /// `Component(value)`); an instance of a class, such as a Bento
+    /// component, is written `Component(incomparable: view)` here (the
+    /// array form, `Section(id:header:rows:)`, also takes it as it is).
+    /// Without that, the compiler's message names the wrong argument
+    /// ("requires that '() -> Node<...>' be a class type").
+    ///
     /// ```swift
     /// Section(id: "fruit", header: "Fruit") {
     ///     1 <> "Apples"
@@ -172,5 +179,23 @@ extension Section {
         @RowsBuilder<RowID> rows: () -> [Node<RowID>]
     ) {
         self.init(id: id, header: header, footer: footer, rows: rows())
+    }
+}
+
+extension BoxRenderer {
+    /// Shows the Box `content` builds (``SectionsBuilder``), as Carbon's
+    /// `renderer.render { ... }`: ``render(_:completion:)`` of
+    /// `Box { ... }`.
+    ///
+    /// ```swift
+    /// renderer.render {
+    ///     Section(id: "account", header: "Account") {
+    ///         1 <> "Sync"
+    ///     }
+    /// }
+    /// ```
+    /// - Parameter content: The sections, one statement each (or arrays).
+    public func render(@SectionsBuilder<SectionID, RowID> _ content: () -> [Section<SectionID, RowID>]) {
+        render(Box(sections: content()))
     }
 }

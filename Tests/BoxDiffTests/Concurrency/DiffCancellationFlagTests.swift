@@ -32,6 +32,20 @@ private struct TriggeredItem: Differentiable, Equatable {
     static func == (lhs: TriggeredItem, rhs: TriggeredItem) -> Bool { lhs.id == rhs.id && lhs.text == rhs.text }
 }
 
+/// A component whose `==` reports to a trigger, and whose hash is the
+/// same for every value: the diff confirms every pair of rows with `==`.
+private struct CountedContent: Hashable, Sendable {
+    var text: String
+    let counter: ComparisonTrigger
+
+    static func == (lhs: CountedContent, rhs: CountedContent) -> Bool {
+        lhs.counter.compared()
+        return lhs.text == rhs.text
+    }
+
+    func hash(into hasher: inout Hasher) {}
+}
+
 /// `ids` as triggered elements, each text `"\(id)"` plus `suffix`.
 private func triggered(_ ids: [Int], suffix: String = "", _ trigger: ComparisonTrigger) -> [TriggeredItem] {
     ids.map { TriggeredItem(id: $0, text: "\($0)\(suffix)", trigger: trigger) }
@@ -138,6 +152,50 @@ struct DiffCancellationFlagTests {
         let plain = try StagedChangeset(source: old, target: new, options: options, workspace: DiffWorkspace())
         #expect(again == plain)
         #expect(plain.flatMap(\.elementUpdated).count == 50_000)  // every text changed
+    }
+
+    /// Long content comparisons stop at their next check: a sectioned
+    /// diff's `isContentEqual(to:)` every 16,384 rows, a Box diff's `==` of
+    /// rows with equal content hashes at the first section start 16,384
+    /// rows or so after the last check. The flag is raised at the 100th
+    /// comparison.
+    @Test func longContentComparisonsStopAtTheirNextCheck() throws {
+        let trigger = ComparisonTrigger()
+        let old = [ArraySection(model: "a", elements: triggered(Array(0..<40_000), trigger))]
+        let new = [ArraySection(model: "a", elements: triggered(Array(0..<40_000), suffix: "'", trigger))]
+        let flag = DiffCancellationFlag()
+        trigger.at = 100
+        trigger.action = flag.cancel
+        #expect(try StagedChangeset(source: old, target: new, cancellation: flag) == nil)
+        // Rows 0...16,382 compared: the check before row 16,383 stopped it.
+        #expect(trigger.count == rowsBetweenChecks - 1)
+
+        // 70 sections of 1,000 rows whose components all hash alike, so
+        // every paired row is compared with `==`.
+        let counter = ComparisonTrigger()
+        func box(_ suffix: String) -> BoxGenerators.TestBox {
+            BoxGenerators.TestBox(
+                sections: (0..<70).map { s in
+                    Section(
+                        id: s,
+                        rows: (0..<1_000).map {
+                            Node(
+                                id: s * 1_000 + $0, component: CountedContent(text: "\($0)\(suffix)", counter: counter))
+                        })
+                })
+        }
+        let oldBox = box("")
+        let newBox = box("'")
+        let boxFlag = DiffCancellationFlag()
+        counter.at = 100
+        counter.action = boxFlag.cancel
+        #expect(try StagedChangeset(source: oldBox, target: newBox, cancellation: boxFlag) == nil)
+        // Sections 0...16 compared (17,000 rows): the check at section
+        // 17's start stopped it.
+        #expect(counter.count == 17_000)
+        counter.at = -1
+        let plain = try StagedChangeset(source: oldBox, target: newBox)
+        #expect(plain.flatMap(\.elementUpdated).count == 70_000)
     }
 
     /// Random Box and flat pairs with a flag never raised give the plain
