@@ -122,4 +122,19 @@ struct ResultBuilderTests {
         let changeset = try StagedChangeset(source: built, target: listed)
         #expect(changeset.flatMap(\.sectionUpdated) == [0])
     }
+
+    /// An interpolated string is a header, a footer or a row's component,
+    /// as a plain literal is: a comparable `String`.
+    @Test func interpolatedStringsAreComponents() {
+        let count = 3
+        let section = Section<String, Int>(id: "a", header: "\(count) drafts", footer: "of \(count + 1)") {
+            1 <> "row \(count)"
+        }
+        #expect(section.header == Component("3 drafts"))
+        #expect(section.footer == Component("of 4"))
+        #expect(section.header?.value(as: String.self) == "3 drafts")
+        #expect(section.rows[0].component == Component("row 3"))
+        let chained = Box<String, Int>.empty |-+ Section(id: "a", header: "\(count) drafts") |---+ 1 <> "row \(count)"
+        #expect(chained.sections[0].header == section.header)
+    }
 }
