@@ -73,6 +73,14 @@ struct BoxDiffBench: ParsableCommand {
         help: "App sizes instead of the presets: ROWSxSECTIONS, comma-separated (e.g. 20x1,500x10); see Small.swift.")
     var small: String?
 
+    @Flag(
+        help: """
+            Instead of the presets: how soon a Box and a flat diff of the first --count (mix) stop once their \
+            DiffCancellationFlag is raised from another thread at each tenth of their run (--runs per point; \
+            see StopLatency.swift).
+            """)
+    var stopLatency = false
+
     @Option(help: "Diffs per timed sample of --small (0: 100000 / rows, at least 100).")
     var iterations: Int = 0
 
@@ -216,6 +224,13 @@ struct BoxDiffBench: ParsableCommand {
                 cases: try Small.parse(small), iterations: iterations, samples: runs, seed: seed, check: check,
                 json: json || format == .json, jsonFile: jsonFile, instructions: instructions,
                 mix: ChangeMix(delete: delete, insert: insert, move: move, update: update), options: batchMode.options)
+            return
+        }
+        if stopLatency {
+            try StopLatency.run(
+                count: try parsedCounts()[0], sections: sections,
+                mix: ChangeMix(delete: delete, insert: insert, move: move, update: update),
+                seed: seed, runs: runs, options: batchMode.options)
             return
         }
         if let flood {

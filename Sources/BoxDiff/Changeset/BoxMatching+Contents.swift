@@ -17,14 +17,15 @@ extension BoxMatching {
     ///
     /// `cancellation` is checked at a section's start once
     /// ``rowsBetweenChecks`` rows or so were compared since the last check
-    /// (``CancellationGate``): `nil` when it says to stop.
+    /// (``CancellationGate``): throws ``DiffError/cancelled`` when it says
+    /// to stop.
     /// - Complexity: O(rows), plus one `==` per paired row with equal
     ///   hashes.
     @inlinable
     static func rowsChangedDespiteHash<S, R, C: DiffCancellation>(
         _ source: Box<S, R>, _ target: Box<S, R>, old: IdentityTable, new: IdentityTable,
         oldToNew: UnsafeBufferPointer<UInt32>, cancellation: C
-    ) -> [Int]? {
+    ) throws(DiffError) -> [Int] {
         let layout = NodeLayout<R>()
         let newStorage = UnsafeMutablePointer<UnsafeRawPointer>.allocate(capacity: max(new.rowCount, 1))
         defer { newStorage.deallocate() }
@@ -41,16 +42,12 @@ extension BoxMatching {
         var changed: [Int] = []
         var i = 0
         var gate = CancellationGate()
-        var stopped = false
-        old.withWords { oldWords in
-            new.withWords { newWords in
+        try old.withWords { oldWords throws(DiffError) in
+            try new.withWords { newWords throws(DiffError) in
                 let oldContents = oldWords.baseAddress! + old.rowContentsStart
                 let newContents = newWords.baseAddress! + new.rowContentsStart
                 for section in source.sections {
-                    if gate.stops(after: i - gate.rows, cancellation) {
-                        stopped = true
-                        return
-                    }
+                    if gate.stops(after: i - gate.rows, cancellation) { throw .cancelled }
                     layout.withRows(section.rows) { count, rows in
                         guard count > 0 else { return }
                         Component.appendUnequal(
@@ -63,7 +60,7 @@ extension BoxMatching {
                 }
             }
         }
-        return stopped ? nil : changed
+        return changed
     }
 
     /// The paired old sections whose content hash equals their partner's

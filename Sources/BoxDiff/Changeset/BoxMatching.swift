@@ -196,11 +196,9 @@ struct BoxMatching {
             }
         } else if old.exactRowContentKind == nil || old.exactRowContentKind != new.exactRowContentKind {
             // One exact type on both sides: equal hashes are equal values.
-            guard
-                let changed = Self.rowsChangedDespiteHash(
-                    source, target, old: old, new: new, oldToNew: result.oldToNew, cancellation: cancellation)
-            else { throw .cancelled }
-            for i in changed {
+            for i in try Self.rowsChangedDespiteHash(
+                source, target, old: old, new: new, oldToNew: result.oldToNew, cancellation: cancellation)
+            {
                 if patchedRows.isEmpty { patchedRows = old.rowContents }
                 patchedRows[i] = 0
             }

@@ -8,17 +8,17 @@
 /// A Box diff checks it while hashing the new Box, while confirming
 /// paired rows with equal content hashes by `==` and while the staged
 /// update and delete steps copy rows (every 16,384 rows or so, between
-/// sections: one long section is hashed, confirmed and copied whole), every
-/// 16,384 rows while a sectioned diff compares its rows with
-/// `isContentEqual(to:)`, after pairing
-/// the rows, after comparing the paired rows' contents, after planning,
-/// and after the update and delete steps; with a flag
-/// (``PolledCancellation/init(flag:)``), the C core's calls read it too,
-/// between their steps (a Heckel table's build and probe, LCS's classes
-/// and every 256 steps of its searches, the runs). A stop throws
-/// ``DiffError/cancelled``, which no caller sees (the renderer drops the
-/// render; the public diffs that take a flag return `nil`); the workspace is left ready for the next diff, and the Boxes
-/// unchanged (a new Box's table, once hashed, stays cached in it).
+/// sections: one long section is hashed, confirmed and copied whole);
+/// every 16,384 rows while a sectioned diff compares its rows with
+/// `isContentEqual(to:)`; after pairing the rows, after comparing the
+/// paired rows' contents, after planning, and after the update and delete
+/// steps. With a flag (``PolledCancellation/init(flag:)``), the C core's
+/// calls read it too, between their steps (a Heckel table's build and
+/// probe, LCS's classes and every 256 steps of its searches, the runs). A
+/// stop throws ``DiffError/cancelled``, which no caller sees (the renderer
+/// drops the render; the public diffs that take a flag return `nil`); the
+/// workspace is left ready for the next diff, and the Boxes unchanged (a
+/// new Box's table, once hashed, stays cached in it).
 ///
 /// The diffs are generic over it, so that the usual diff
 /// (``NeverCancelled``) carries no check at all: its specialization has

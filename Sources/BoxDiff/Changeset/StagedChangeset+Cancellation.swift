@@ -55,10 +55,9 @@ extension StagedChangeset {
     /// returns its changeset; `workspace` is ready for the next diff. The
     /// diff checks the flag after finding the common prefix, after hashing
     /// each side, in the C core's steps and after the pairing, every
-    /// 16,384 rows of its content comparisons (`isContentEqual(to:)`),
-    /// after them, and after each
-    /// intermediate stage's data. (Another collection: diff it as an
-    /// array, `Array(collection)`.)
+    /// 16,384 rows of its content comparisons (`isContentEqual(to:)`) and
+    /// after them, and after each intermediate stage's data. (Another
+    /// collection: diff it as an array, `Array(collection)`.)
     ///
     /// - Parameters:
     ///   - source: The old array.
