@@ -102,37 +102,25 @@ struct NeverCancelled: DiffCancellation {
     func identityTable<S, R>(of box: borrowing Box<S, R>) throws(DiffError) -> IdentityTable { box.identityTable }
 }
 
-/// A cancellation that stops once `isCancelled` returns `true`; with a
-/// `flag` (a background render's: its task's cancellation handler raises
-/// it), once the flag is raised, the C core's calls included (they read
-/// the flag between their steps).
+/// A cancellation that stops once `flag` is raised (a background render's:
+/// its task's cancellation handler raises it; a public diff's: its
+/// caller's), in the C core's calls too (they read the flag between their
+/// steps).
 @frozen @usableFromInline
 struct PolledCancellation: DiffCancellation {
-    /// Whether to stop.
-    @usableFromInline let isCancelled: () -> Bool
-    /// The flag the core's calls watch, if any.
-    @usableFromInline let flag: DiffCancellationFlag?
+    /// The flag the Swift layer's checks read and the core's calls watch.
+    @usableFromInline let flag: DiffCancellationFlag
 
-    /// Stops once `isCancelled` says so (the Swift layer's checks only).
+    /// Stops once `flag` is raised.
     @inlinable
-    init(_ isCancelled: @escaping () -> Bool) {
-        self.isCancelled = isCancelled
-        flag = nil
-    }
-
-    /// Stops once `flag` is raised, in the C core's calls too.
-    @inlinable
-    init(flag: DiffCancellationFlag) {
-        isCancelled = { flag.isCancelled }
-        self.flag = flag
-    }
+    init(flag: DiffCancellationFlag) { self.flag = flag }
 
     @inlinable
-    func shouldStop() -> Bool { isCancelled() }
+    func shouldStop() -> Bool { flag.isCancelled }
 
     @inlinable
     func watch(_ on: Bool, in workspace: DiffWorkspace) {
-        if let flag { DiffCancellationFlag.watch(on ? flag : nil, in: workspace) }
+        DiffCancellationFlag.watch(on ? flag : nil, in: workspace)
     }
 }
 

@@ -33,7 +33,7 @@ public enum SectionsBuilder<SectionID: Hashable, RowID: Hashable> {
     /// The statements' sections, in order.
     @inlinable
     public static func buildBlock(_ parts: [Section<SectionID, RowID>]...) -> [Section<SectionID, RowID>] {
-        joined(parts)
+        Array(joining: parts)
     }
 
     /// An `if` without `else`: its sections, or none.
@@ -57,23 +57,13 @@ public enum SectionsBuilder<SectionID: Hashable, RowID: Hashable> {
     /// A `for` loop: every pass's sections, in order.
     @inlinable
     public static func buildArray(_ parts: [[Section<SectionID, RowID>]]) -> [Section<SectionID, RowID>] {
-        joined(parts)
+        Array(joining: parts)
     }
 
     /// An `if #available` branch.
     @inlinable
     public static func buildLimitedAvailability(_ part: [Section<SectionID, RowID>]) -> [Section<SectionID, RowID>] {
         part
-    }
-
-    /// `parts` one after the other, in one allocation.
-    @inlinable
-    static func joined(_ parts: [[Section<SectionID, RowID>]]) -> [Section<SectionID, RowID>] {
-        if parts.count == 1 { return parts[0] }
-        var all: [Section<SectionID, RowID>] = []
-        all.reserveCapacity(parts.reduce(0) { $0 + $1.count })
-        for part in parts { all.append(contentsOf: part) }
-        return all
     }
 }
 
@@ -100,7 +90,7 @@ public enum RowsBuilder<RowID: Hashable> {
 
     /// The statements' rows, in order.
     @inlinable
-    public static func buildBlock(_ parts: [Node<RowID>]...) -> [Node<RowID>] { joined(parts) }
+    public static func buildBlock(_ parts: [Node<RowID>]...) -> [Node<RowID>] { Array(joining: parts) }
 
     /// An `if` without `else`: its rows, or none.
     @inlinable
@@ -116,21 +106,11 @@ public enum RowsBuilder<RowID: Hashable> {
 
     /// A `for` loop: every pass's rows, in order.
     @inlinable
-    public static func buildArray(_ parts: [[Node<RowID>]]) -> [Node<RowID>] { joined(parts) }
+    public static func buildArray(_ parts: [[Node<RowID>]]) -> [Node<RowID>] { Array(joining: parts) }
 
     /// An `if #available` branch.
     @inlinable
     public static func buildLimitedAvailability(_ part: [Node<RowID>]) -> [Node<RowID>] { part }
-
-    /// `parts` one after the other, in one allocation.
-    @inlinable
-    static func joined(_ parts: [[Node<RowID>]]) -> [Node<RowID>] {
-        if parts.count == 1 { return parts[0] }
-        var all: [Node<RowID>] = []
-        all.reserveCapacity(parts.reduce(0) { $0 + $1.count })
-        for part in parts { all.append(contentsOf: part) }
-        return all
-    }
 }
 
 extension Box {
@@ -197,5 +177,20 @@ extension BoxRenderer {
     /// - Parameter content: The sections, one statement each (or arrays).
     public func render(@SectionsBuilder<SectionID, RowID> _ content: () -> [Section<SectionID, RowID>]) {
         render(Box(sections: content()))
+    }
+}
+
+extension Array {
+    /// `parts` one after the other, in one allocation (a builder's block
+    /// or loop; one part is returned as it is).
+    @inlinable
+    init(joining parts: [[Element]]) {
+        if parts.count == 1 {
+            self = parts[0]
+            return
+        }
+        self = []
+        reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts { append(contentsOf: part) }
     }
 }

@@ -63,12 +63,12 @@ private func cancelCurrentTask() {
 /// `expected`. Returns the number of checks.
 private func expectStopsAtEveryCheck<Data: Equatable>(
     expected: StagedChangeset<Data>, _ label: String,
-    diff: (PolledCancellation) throws(DiffError) -> StagedChangeset<Data>,
+    diff: (ClosureCancellation) throws(DiffError) -> StagedChangeset<Data>,
     plain: () throws(DiffError) -> StagedChangeset<Data>
 ) throws -> Int {
     var checks = 0
     let counted = try diff(
-        PolledCancellation {
+        ClosureCancellation {
             checks += 1
             return false
         })
@@ -77,7 +77,7 @@ private func expectStopsAtEveryCheck<Data: Equatable>(
         var seen = 0
         #expect(throws: DiffError.cancelled, "\(label), check \(stopAt)") {
             _ = try diff(
-                PolledCancellation {
+                ClosureCancellation {
                     defer { seen += 1 }
                     return seen == stopAt
                 })

@@ -23,7 +23,7 @@ private func expectStopsAtEveryCheck(
     let counted = try StagedChangeset(
         source: old, target: makeNew(), options: options, workspace: workspace, rowContentChanged: nil,
         sectionRebinds: nil,
-        cancellation: PolledCancellation {
+        cancellation: ClosureCancellation {
             checks += 1
             return false
         })
@@ -36,7 +36,7 @@ private func expectStopsAtEveryCheck(
             _ = try StagedChangeset(
                 source: old, target: new, options: options, workspace: workspace, rowContentChanged: nil,
                 sectionRebinds: nil,
-                cancellation: PolledCancellation {
+                cancellation: ClosureCancellation {
                     defer { seen += 1 }
                     return seen == stopAt
                 })
@@ -135,7 +135,7 @@ struct DiffCancellationTests {
             _ = try StagedChangeset(
                 source: old, target: new, options: DiffOptions(), workspace: workspace, rowContentChanged: nil,
                 sectionRebinds: nil,
-                cancellation: PolledCancellation {
+                cancellation: ClosureCancellation {
                     defer { seen += 1 }
                     return true
                 })
