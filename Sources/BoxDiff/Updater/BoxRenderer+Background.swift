@@ -72,9 +72,17 @@ extension BoxRenderer {
     ///
     /// Cancelling the calling task cancels the render, as cancelling
     /// ``renderInBackground(_:)``'s task does: dropped (`false`) if its
-    /// diff has not ended yet.
+    /// diff has not ended yet. Called from a task already cancelled, the
+    /// render is dropped at once (`false`, counted in
+    /// ``droppedRenderCount``) and supersedes nothing: a render in
+    /// progress goes on to the view.
     @discardableResult
     public func renderAsync(_ box: Box<SectionID, RowID>) async -> Bool {
+        // Nobody wants this render: it must not cancel one that is wanted.
+        if Task.isCancelled {
+            droppedRenderCount += 1
+            return false
+        }
         let task = renderInBackground(box)
         return await withTaskCancellationHandler {
             await task.value

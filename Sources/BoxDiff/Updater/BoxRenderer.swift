@@ -50,7 +50,7 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// Number of off-main renders superseded by a newer render, cancelled
     /// or dropped without reaching the view. (No dynamic exclusivity
     /// checks, as for ``appliedRenderCount``.)
-    @exclusivity(unchecked) public private(set) var droppedRenderCount = 0
+    @exclusivity(unchecked) public internal(set) var droppedRenderCount = 0
     /// Number of renders whose diff failed and which reloaded the whole
     /// view with their Box instead. (No dynamic exclusivity checks, as for
     /// ``appliedRenderCount``.)

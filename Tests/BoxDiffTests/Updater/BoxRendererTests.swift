@@ -221,6 +221,31 @@ struct BoxRendererTests {
         #expect(renderer.appliedRenderCount == 0)
     }
 
+    /// `renderAsync` called from a task already cancelled drops its own
+    /// render and leaves alone the one in progress, which reaches the view.
+    /// Found by review (2026-11-30, third session): it superseded the render
+    /// in progress first, then dropped its own, so the view showed neither.
+    @Test func anAsyncRenderFromACancelledTaskSupersedesNothing() async {
+        let initial = BoxGenerators.TestBox(sections: [Section(id: 0, rows: [Node(id: 1, component: "one")])])
+        let wanted = initial |---+ Node(id: 2, component: "two")
+        let unwanted = initial |---+ Node(id: 3, component: "three")
+        let screen = RendererScreen(showing: initial)
+        let renderer = screen.renderer!
+        let inProgress = renderer.renderInBackground(wanted)
+        let late = Task { @MainActor in
+            while !Task.isCancelled { await Task.yield() }
+            return await renderer.renderAsync(unwanted)
+        }
+        late.cancel()
+        #expect(await late.value == false)
+        #expect(await inProgress.value)
+        screen.view.finishAnimations()
+        #expect(renderer.shownBox == wanted)
+        #expect(screen.problems(showing: wanted).isEmpty)
+        #expect(renderer.appliedRenderCount == 1)
+        #expect(renderer.droppedRenderCount == 1)
+    }
+
     /// The data source gets each stage's data, in order, whole: the
     /// renderer moves it out of its own changeset (not a copy) and must
     /// hand over every stage's Box, the target last, exactly as the
