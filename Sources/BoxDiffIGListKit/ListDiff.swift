@@ -30,10 +30,12 @@ import Foundation
 ///
 /// Differences from IGListKit: ``ListIndexSetResult/moves`` is a minimal
 /// set (the objects off one longest increasing subsequence of the
-/// pairing), where IGListKit reports every paired object whose index is
-/// not the one the deletes and inserts alone give it; both are correct
-/// batch moves, so the animations agree, but a test expecting IGListKit's
-/// exact move list may see fewer moves.
+/// pairing) plus every updated object whose index is not the one the
+/// deletes and inserts alone give it, where IGListKit reports every paired
+/// object off that index; both are correct batch moves, so the animations
+/// agree, but a test expecting IGListKit's exact move list may see fewer
+/// moves. As in IGListKit, an update that is not a move source lands, as a
+/// reload, where UIKit puts it.
 ///
 /// - Parameters:
 ///   - oldArray: The objects before the change (`nil` is empty).
@@ -433,6 +435,40 @@ enum IGListKitDiffEngine {
         }
         result.updatedPairs.sort { $0.from < $1.from }
         result.updates = IndexSet(result.updatedPairs.map(\.from))
+        addMovesOfShiftedUpdates(&result, oldCount: source.count, newCount: target.count)
         return result
+    }
+
+    /// Lists as a move every updated pair that the minimal moves leave out
+    /// but whose new index is not its old index less the deletes before it
+    /// plus the inserts before it, the index UIKit gives a reload (moves
+    /// ignored). IGListKit's moves include every such pair (it lists every
+    /// pair off that index), so there an update that is not a move source
+    /// is safe as a reload in the plain result's batch; without these
+    /// moves, an update shifted only by others' moves was reloaded at the
+    /// wrong row (old `[a, b, c, d]`, new `[d, a, b', c]`: the one move
+    /// 3 → 0 and a reload of 1, which UIKit puts at 1, not 2). Each added
+    /// move goes to the object's real new index, so the batch stays valid;
+    /// ``IGListKitDiff/forBatchUpdates()`` drops them with the updates.
+    /// - Complexity: O(n + m).
+    static func addMovesOfShiftedUpdates(_ result: inout IGListKitDiff, oldCount: Int, newCount: Int) {
+        guard !result.updatedPairs.isEmpty else { return }
+        // Counts before each index: a flag per deleted (inserted) index,
+        // then running sums.
+        var deletesBefore = [Int](repeating: 0, count: oldCount + 1)
+        for i in result.deletes { deletesBefore[i + 1] = 1 }
+        for i in 0..<oldCount { deletesBefore[i + 1] += deletesBefore[i] }
+        var insertsBefore = [Int](repeating: 0, count: newCount + 1)
+        for j in result.inserts { insertsBefore[j + 1] = 1 }
+        for j in 0..<newCount { insertsBefore[j + 1] += insertsBefore[j] }
+        var moved = [Bool](repeating: false, count: oldCount)
+        for move in result.moves { moved[move.from] = true }
+        var added = false
+        for pair in result.updatedPairs
+        where !moved[pair.from] && pair.from - deletesBefore[pair.from] + insertsBefore[pair.to] != pair.to {
+            result.moves.append(pair)
+            added = true
+        }
+        if added { result.moves.sort { $0.to < $1.to } }
     }
 }

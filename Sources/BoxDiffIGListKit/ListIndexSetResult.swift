@@ -7,10 +7,12 @@ import Foundation
 /// move's `from` are indexes of the old array; ``inserts`` and a move's
 /// `to` are indexes of the new array.
 ///
-/// The result as it is can be applied in one `performBatchUpdates` call
-/// only when no updated object also moves (UIKit rejects a reload and a
-/// move of one item in one batch); ``resultForBatchUpdates()`` is always
-/// safe for one batch.
+/// The result as it is can be applied in one `performBatchUpdates` call,
+/// updates as reloads, only when no update is also a move source (UIKit
+/// rejects a reload and a move of one item in one batch); as in IGListKit,
+/// every updated object whose index changes other than by the deletes and
+/// inserts before it is a move source, so the check is on ``moves``.
+/// ``resultForBatchUpdates()`` is always safe for one batch.
 ///
 /// `Sendable` (checked by hand), so that a diff run off the main thread
 /// hands its result to the main thread, as IGListKit's adapters do: the
@@ -43,8 +45,11 @@ public final class ListIndexSetResult: @unchecked Sendable, CustomStringConverti
     public var updates: IndexSet { diff.updates }
 
     /// The moves from an index in the old array to an index in the new
-    /// array, ascending by destination. Minimal: the objects that stay put
-    /// relative to each other are not listed.
+    /// array, ascending by destination. Minimal, except for updated
+    /// objects: the objects that stay put relative to each other are not
+    /// listed, unless updated and off the index the deletes and inserts
+    /// alone give them (where UIKit would put their reload), which are
+    /// listed as IGListKit lists them.
     public var moves: [ListMoveIndex] { diff.moves }
 
     /// Whether there is any insert, delete, update or move.
