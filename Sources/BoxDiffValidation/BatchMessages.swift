@@ -300,6 +300,12 @@ struct BatchMessages {
             + "data source has \(row) \(expected) there"
     }
 
+    func replayTooLong(limit: Int) -> String {
+        "cannot replay: the batches' calls touch sections of more than \(limit) \(rows) in all, "
+            + "more than their input allows (steps of shapes alone over a long list: give the steps' "
+            + "states, or replay fewer steps at a time)"
+    }
+
     func replayTooLarge(section: Int, count: Int) -> String {
         "cannot replay: section \(section) is inserted with \(count) \(rows), more than the before "
             + "and after states hold together beside the other sections of the batch"

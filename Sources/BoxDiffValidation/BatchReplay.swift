@@ -6,8 +6,11 @@ import BoxDiff
 struct ReplayRow<RowID: Hashable> {
     var id: RowID?
     var content: Int?
-    /// Inserted or reloaded by the step being applied: its cell is new.
-    var isFresh = false
+    /// The batch that inserted or reloaded the row (its cell is new in
+    /// that batch), or `nil`. A batch index rather than a flag cleared
+    /// before each batch: clearing it walked every row of the view, so a
+    /// long list replayed through many shape-only steps cost rows × steps.
+    var freshIn: Int? = nil
     /// The latest pending check of a reload or reconfigure of this row
     /// (an index into `BatchReplay.refreshes`).
     var refresh: Int? = nil
@@ -48,6 +51,22 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
     /// (Capped one section at a time, a batch inserting n unknown sections
     /// of that many rows each built n times the rows its input holds.)
     let rowLimit: Int
+    /// Most rows the replay may lay out in all (the rows of the sections
+    /// the batches' calls touch, summed over the batches): a fixed
+    /// allowance plus ``workPerInputValue`` per value of the input (see
+    /// `init`). Steps whose states are known lay out fewer rows than their
+    /// states hold, so only steps of shapes alone reach it: `k` of them,
+    /// each inserting one row into a section of `n` rows, laid out `k × n`
+    /// rows from `k + n` values (1,000 over 40,000 rows: 9.9 s in a debug
+    /// build, found by review).
+    let workLimit: Int
+    /// Rows laid out so far.
+    var work = 0
+    /// The rows ``workLimit`` allows whatever the input (about 0.1 s of
+    /// replay in a release build).
+    static var workAllowance: Int { 4_000_000 }
+    /// The rows ``workLimit`` allows per value of the input.
+    static var workPerInputValue: Int { 16 }
     var violations: [BatchViolation] = []
     /// The reloads and reconfigures issued so far, in order, each judged
     /// once its row or section reaches the target (`reportRefreshes`).
@@ -56,10 +75,18 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
     /// section (rule 11 holds for them).
     var landedReloads: Set<LandedReload> = []
 
-    init(messages: BatchMessages, before: State, target: State, contents: ContentEquality = .numbers) {
+    /// `inputSize`: the values of the steps (their calls, their shapes'
+    /// sections and their known states' rows), beside `before` and
+    /// `target`, whose rows are counted here.
+    init(
+        messages: BatchMessages, before: State, target: State, inputSize: Int = 0,
+        contents: ContentEquality = .numbers
+    ) {
         self.messages = messages
         self.contents = contents
         rowLimit = (before.sections + target.sections).reduce(0) { $0 + $1.rows.count }
+        let (product, overflow) = Self.workPerInputValue.multipliedReportingOverflow(by: rowLimit &+ max(0, inputSize))
+        workLimit = overflow ? Int.max : Self.workAllowance &+ min(product, Int.max - Self.workAllowance)
     }
 
     static func screen(_ state: State) -> [Section] {
@@ -77,8 +104,7 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
     mutating func apply(
         _ update: BatchUpdate, to current: [Section], after: State?, afterShape: [Int], batchIndex: Int
     ) -> [Section]? {
-        var screen = current
-        for s in screen.indices { for r in screen[s].rows.indices { screen[s].rows[r].isFresh = false } }
+        let screen = current
         let sim = BatchSimulation(update: update, old: screen.map(\.rows.count), new: afterShape)
 
         var sectionChecks: [Int: Int] = [:]
@@ -130,8 +156,17 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
             case .carried(let oldIndex):
                 var section = screen[oldIndex]
                 if sim.changesRows(of: oldIndex, at: index) {
+                    guard section.rows.count <= workLimit &- work else {
+                        violations.append(
+                            BatchViolation(
+                                rule: .replayMismatch, batchIndex: batchIndex, section: oldIndex,
+                                message: messages.replayTooLong(limit: workLimit)))
+                        return nil
+                    }
+                    work &+= section.rows.count
                     section.rows = rows(
-                        of: oldIndex, at: index, screen: screen, sim: sim, after: after, rowChecks: rowChecks)
+                        of: oldIndex, at: index, screen: screen, sim: sim, after: after, rowChecks: rowChecks,
+                        batchIndex: batchIndex)
                 }
                 result.append(section)
             }
@@ -140,7 +175,7 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
         // Reconfigures: N paths, after the batch.
         for path in firstOccurrences(update.elementReconfigured) {
             guard result.indices.contains(path.section), result[path.section].rows.indices.contains(path.row),
-                !result[path.section].rows[path.row].isFresh
+                result[path.section].rows[path.row].freshIn != batchIndex
             else { continue }
             let shown = result[path.section].rows[path.row]
             if let check = noteRowRefresh(shown, at: path, reconfigure: true, batchIndex: batchIndex) {
@@ -156,16 +191,16 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
     /// identity and carries its pending check from `rowChecks`.
     private func rows(
         of oldIndex: Int, at newIndex: Int, screen: [Section], sim: BatchSimulation, after: State?,
-        rowChecks: [ElementPath: Int]
+        rowChecks: [ElementPath: Int], batchIndex: Int
     ) -> [Row] {
         sim.rowLayout(of: oldIndex, at: newIndex, count: screen[oldIndex].rows.count).map { origin in
             switch origin {
             case .inserted(let row):
-                return fresh(ElementPath(section: newIndex, row: row), after: after)
+                return fresh(ElementPath(section: newIndex, row: row), after: after, batchIndex: batchIndex)
             case .reloaded(let source, let row):
                 // A reload keeps the row's identity: if the data source has another
                 // row at r', the comparison with the next known state says so.
-                var reloaded = fresh(ElementPath(section: newIndex, row: row), after: after)
+                var reloaded = fresh(ElementPath(section: newIndex, row: row), after: after, batchIndex: batchIndex)
                 let shown = screen[source.section].rows[source.row]
                 reloaded.id = shown.id ?? reloaded.id
                 reloaded.refresh = rowChecks[source] ?? shown.refresh
@@ -183,9 +218,9 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
         return state.sections[path.section].rows[path.row]
     }
 
-    private func fresh(_ path: ElementPath, after: State?) -> Row {
+    private func fresh(_ path: ElementPath, after: State?, batchIndex: Int) -> Row {
         let known = row(at: path, in: after)
-        return Row(id: known?.id, content: known?.content, isFresh: true)
+        return Row(id: known?.id, content: known?.content, freshIn: batchIndex)
     }
 
     /// The section the data source has at N index `index`: from `after`
@@ -198,7 +233,7 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
             let known = after.sections[index]
             return Section(
                 id: known.id, content: known.content,
-                rows: known.rows.map { Row(id: $0.id, content: $0.content, isFresh: true) })
+                rows: known.rows.map { Row(id: $0.id, content: $0.content, freshIn: batchIndex) })
         }
         let count = shape.indices.contains(index) ? shape[index] : 0
         guard count == 0 || count <= room else {
@@ -210,6 +245,7 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
         }
         room -= count
         return Section(
-            id: nil, content: nil, rows: Array(repeating: Row(id: nil, content: nil, isFresh: true), count: count))
+            id: nil, content: nil, rows: Array(repeating: Row(id: nil, content: nil, freshIn: batchIndex), count: count)
+        )
     }
 }

@@ -38,7 +38,16 @@ extension BatchUpdateValidator {
     /// )   // []
     /// ```
     ///
-    /// - Complexity: O(rows + calls) per step, plus hashing.
+    /// - Complexity: O(sections + calls) per step, plus the rows of the
+    ///   sections its calls touch and, for a step whose state is known, the
+    ///   rows of that state; plus hashing. A section no call touches is
+    ///   carried over as it is, not walked. The rows laid out in all are
+    ///   capped at 4,000,000 plus 16 per value of the input (rows of the
+    ///   states, calls, shapes' sections): steps of shapes alone, each
+    ///   touching a long section, could otherwise lay out steps × rows from
+    ///   steps + rows values. Past the cap the replay stops with a
+    ///   `replayMismatch` ("cannot replay: ..."); steps whose states are
+    ///   given never reach it.
     public func replayViolations<SectionID: Hashable, RowID: Hashable>(
         from before: BatchReplayState<SectionID, RowID>,
         to target: BatchReplayState<SectionID, RowID>,
@@ -56,7 +65,15 @@ extension BatchUpdateValidator {
         steps: [BatchReplayStep<SectionID, RowID>],
         contents: ContentEquality = .numbers
     ) -> BatchReplay<SectionID, RowID> {
-        var replay = BatchReplay(messages: messages, before: before, target: target, contents: contents)
+        var inputSize = 0
+        for step in steps {
+            inputSize &+= step.update.changeCount &+ step.step.after.count
+            if let state = step.afterState {
+                for section in state.sections { inputSize &+= 1 &+ section.rows.count }
+            }
+        }
+        var replay = BatchReplay(
+            messages: messages, before: before, target: target, inputSize: inputSize, contents: contents)
         var screen = BatchReplay.screen(before)
         for (index, step) in steps.enumerated() {
             let isLast = index == steps.count - 1
