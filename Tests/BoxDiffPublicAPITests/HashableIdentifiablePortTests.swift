@@ -45,3 +45,49 @@ private struct ValueChatMessage: Hashable, Identifiable, Differentiable {
     let valueTwins = [ValueChatMessage(id: 1, text: "a"), ValueChatMessage(id: 1, text: "b")]
     #expect(try StagedChangeset(source: [], target: valueTwins, options: reject).count == 1)
 }
+
+/// A view-model class, `Hashable` by its fields as DifferenceKit needs and
+/// `Identifiable` for SwiftUI without an `id` of its own: Swift gives such
+/// a class `id` = `ObjectIdentifier(self)`.
+private final class MessageViewModel: Hashable, Identifiable, Differentiable {
+    let messageID: Int
+    let text: String
+    init(messageID: Int, text: String) {
+        self.messageID = messageID
+        self.text = text
+    }
+    static func == (lhs: MessageViewModel, rhs: MessageViewModel) -> Bool {
+        lhs.messageID == rhs.messageID && lhs.text == rhs.text
+    }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(messageID)
+        hasher.combine(text)
+    }
+}
+
+/// The guide's "identified by its `id`" for a class means object identity:
+/// view models built afresh for each render (equal values, new objects)
+/// are all deleted and inserted again, where DifferenceKit (whole value)
+/// reports no change. The guide says so, and the same fix applies.
+@Test func hashableIdentifiableClassIsIdentifiedByObject() throws {
+    let shown = [MessageViewModel(messageID: 1, text: "a"), MessageViewModel(messageID: 2, text: "b")]
+    let rebuilt = [MessageViewModel(messageID: 1, text: "a"), MessageViewModel(messageID: 2, text: "b")]
+    let changeset = try StagedChangeset(source: shown, target: rebuilt)
+    // Not DifferenceKit's empty changeset: every row goes and comes back.
+    #expect(changeset.map(\.elementDeleted.count) == [2, 0])
+    #expect(changeset.map(\.elementInserted.count) == [0, 2])
+
+    // The guide's fix: identified by value, as in DifferenceKit.
+    let kept = try StagedChangeset(
+        source: shown.map(ValueMessageViewModel.init), target: rebuilt.map(ValueMessageViewModel.init))
+    #expect(kept.isEmpty)
+}
+
+/// ``MessageViewModel`` identified by its value, as the guide advises.
+private final class ValueMessageViewModel: Hashable, Identifiable, Differentiable {
+    let model: MessageViewModel
+    init(_ model: MessageViewModel) { self.model = model }
+    var differenceIdentifier: ValueMessageViewModel { self }
+    static func == (lhs: ValueMessageViewModel, rhs: ValueMessageViewModel) -> Bool { lhs.model == rhs.model }
+    func hash(into hasher: inout Hasher) { hasher.combine(model) }
+}

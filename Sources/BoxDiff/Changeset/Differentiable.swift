@@ -29,6 +29,12 @@
 /// // differenceIdentifier == id; isContentEqual(to:) is ==
 /// ```
 ///
+/// A class declared `Identifiable` without an `id` of its own has Swift's
+/// `ObjectIdentifier(self)` as its `id`, so its objects, not their values,
+/// are the identities: objects rebuilt with equal values are deleted and
+/// inserted. Declare `var differenceIdentifier: Self { self }` to identify
+/// such a class by its value, as DifferenceKit's `Hashable` default does.
+///
 /// Identities are diffed as 64-bit hashes, and a hash only proposes a
 /// pairing: `==` on the identifiers decides wherever the hash is not exact.
 /// Integers hash by their bits; `String` (in its canonical form, so that
