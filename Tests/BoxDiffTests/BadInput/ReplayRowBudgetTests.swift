@@ -16,9 +16,7 @@ struct ReplayRowBudgetTests {
     typealias State = BatchReplayState<Int, Int>
 
     /// A state of one section (id 0) holding `rows` rows.
-    static func state(rows: Int) -> State {
-        State(sections: [State.Section(id: 0, content: 0, rows: (0..<rows).map { State.Row(id: $0, content: 0) })])
-    }
+    static func state(rows: Int) -> State { .oneSection(rows: rows) }
 
     /// The replay of one shape-only step inserting `sections` sections of
     /// `insertedRows` rows each (`rows` unless given) before the only
@@ -68,5 +66,13 @@ struct ReplayRowBudgetTests {
         let violations = BatchUpdateValidator().replayViolations(
             from: before, to: before, steps: Self.hostileSteps(sections: 2, rows: 1))
         #expect(violations.isEmpty, "\(violations)")
+    }
+}
+
+extension BatchReplayState where SectionID == Int, RowID == Int {
+    /// A state of one section (id 0) holding `rows` rows (ids 0 up, content
+    /// 0): the long list of the replay's bad-input tests.
+    static func oneSection(rows: Int) -> Self {
+        Self(sections: [Section(id: 0, content: 0, rows: (0..<rows).map { Row(id: $0, content: 0) })])
     }
 }

@@ -16,9 +16,7 @@ struct ReplayShapeOnlyStepsCostTests {
     typealias State = BatchReplayState<Int, Int>
 
     /// A state of one section (id 0) holding `rows` rows.
-    static func state(rows: Int) -> State {
-        State(sections: [State.Section(id: 0, content: 0, rows: (0..<rows).map { State.Row(id: $0, content: 0) })])
-    }
+    static func state(rows: Int) -> State { .oneSection(rows: rows) }
 
     /// The replay of `steps` shape-only steps that change nothing, over
     /// `state` (one section): no violation.
