@@ -372,7 +372,9 @@ struct IGListKitDiff {
 
 /// The diff itself, on `StagedChangeset` in single-batch mode with
 /// reconfigures: one batch of deletes (old), inserts (new), minimal moves
-/// (old to new) and the changed pairs at their new indexes.
+/// (old to new) and the changed pairs at their new indexes; the result
+/// adds a move for each updated pair off the index the deletes and
+/// inserts alone give it (``addMovesOfShiftedUpdates(_:oldCount:newCount:)``).
 enum IGListKitDiffEngine {
     static func diff(old: [any ListDiffable], new: [any ListDiffable], option: ListDiffOption) -> IGListKitDiff {
         let pointer = option == .pointerPersonality

@@ -163,3 +163,23 @@ final class GridScreen {
 
     func show(_ next: Box<String, Int>) { renderer.render(next) }
 }
+
+// README, "Cancelling": a search screen diffing each keystroke's results
+// off the main thread, a newer search cancelling the older diff.
+@MainActor
+final class SearchScreen {
+    let tableView = UITableView()
+    var shown: [Message] = []
+    var searchDiff: Task<Void, any Error>?
+
+    func show(_ results: [Message]) {
+        searchDiff?.cancel()
+        searchDiff = Task.detached { [shown] in
+            let changeset = try await DiffCancellationFlag.forCurrentTask { flag in
+                try StagedChangeset(source: shown, target: results, cancellation: flag)
+            }
+            guard let changeset else { return }  // a newer search cancelled this one
+            await MainActor.run { self.tableView.reload(using: changeset) { self.shown = $0 } }
+        }
+    }
+}

@@ -6,12 +6,13 @@ extension BoxRenderer {
     /// (`false` when a newer render superseded it).
     ///
     /// The diff starts from ``shownBox`` as it is now; any render requested
-    /// later (on or off the main actor) supersedes this one: if it is still
-    /// diffing it is cancelled, and its result is never applied. Calling
-    /// this many times in a row leaves the view on the last Box, skipping
-    /// the intermediate ones it did not have time to show. Cancelling the
-    /// returned task before its diff ends drops the render too (the view
-    /// stays on ``shownBox``).
+    /// later (on or off the main actor; not a ``renderAsync(_:)`` called
+    /// from a task already cancelled, which is dropped at once) supersedes
+    /// this one: if it is still diffing it is cancelled, and its result is
+    /// never applied. Calling this many times in a row leaves the view on
+    /// the last Box, skipping the intermediate ones it did not have time to
+    /// show. Cancelling the returned task before its diff ends drops the
+    /// render too (the view stays on ``shownBox``).
     ///
     /// Requested while a render is being applied (from `setData`), it
     /// starts once that render and the renders requested before it have

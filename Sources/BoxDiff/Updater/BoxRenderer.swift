@@ -12,7 +12,9 @@ import Foundation
 /// the latest one is applied: an older one still diffing is cancelled, and
 /// a diff that finishes after a newer render was requested is dropped. So
 /// renders are applied in the order they were requested, and once every
-/// render has finished the view shows the last Box requested.
+/// render has finished the view shows the last Box requested (a
+/// ``renderAsync(_:)`` called from a task already cancelled is not a
+/// request: it is dropped at once and supersedes nothing).
 ///
 /// ``shownBox`` is the Box of the last applied render: what the view shows
 /// once its animations end. The next diff starts from it even while the
