@@ -37,13 +37,16 @@ for run in ${runs[@]}; do
         # the Sendable audit: identity tables published by many threads,
         # a workspace's kept lists read elsewhere) and the renderer's
         # off-main renders (interleavings, cancellation, the workspace pool),
-        # and IGListKit results looked up from several threads at once.
+        # IGListKit results looked up from several threads at once, and the
+        # attacks on them (a flag shared by two diffs, nested cancellable
+        # diffs, tables of copies mutated on many threads, render bursts on
+        # renderers sharing Boxes, the workspace pool under large renders).
         scratch=.build-thread
         echo "== swift test --sanitize=thread (concurrency tests)" >&2
         swift build --build-tests --sanitize=thread --scratch-path "$scratch"
         TSAN_OPTIONS="halt_on_error=1" swift test --skip-build --sanitize=thread \
             --scratch-path "$scratch" --disable-xctest \
-            --filter "ConcurrentDiffTests|SendableAuditTests|UpdaterInterleavingTests|BoxRendererTests|ListDiffConcurrentLookupTests|RendererConcurrencyStressTests|RendererStormTests|BackgroundRenderLoopTests|DiffCancellationTests/a|DiffCancellationTests/superseded|DiffCancellationFlagTests/flags|DiffCancellationFlagTests/theCurrent"
+            --filter "ConcurrentDiffTests|SendableAuditTests|UpdaterInterleavingTests|BoxRendererTests|ListDiffConcurrentLookupTests|RendererConcurrencyStressTests|RendererStormTests|BackgroundRenderLoopTests|DiffCancellationTests/a|DiffCancellationTests/superseded|DiffCancellationFlagTests/flags|DiffCancellationFlagTests/theCurrent|ConcurrencyAttackTests|RendererAttackTests|RendererPoolAttackTests"
         ;;
     *)
         echo "unknown sanitizer run '$run' (address, undefined, thread)" >&2

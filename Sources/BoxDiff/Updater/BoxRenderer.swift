@@ -14,7 +14,9 @@ import Foundation
 /// renders are applied in the order they were requested, and once every
 /// render has finished the view shows the last Box requested (a
 /// ``renderAsync(_:)`` called from a task already cancelled is not a
-/// request: it is dropped at once and supersedes nothing).
+/// request: it is dropped at once and supersedes nothing), unless the
+/// caller cancelled that render before its diff ended: then the view stays
+/// on ``shownBox``, the renders it superseded dropped too.
 ///
 /// ``shownBox`` is the Box of the last applied render: what the view shows
 /// once its animations end. The next diff starts from it even while the
