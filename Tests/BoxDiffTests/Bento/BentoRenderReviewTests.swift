@@ -69,17 +69,9 @@ final class KindCheckingView: ForwardingListView {
 struct BentoRenderReviewTests {
     typealias Inner = KindCheckingView.Inner
 
-    /// Whether the view shows `b` for `a`: both absent, equal comparable
-    /// components, or incomparable ones holding one instance.
-    static func shows(_ a: Component?, _ b: Component?) -> Bool {
-        switch (a, b) {
-        case (nil, nil): return true
-        case (let a?, let b?):
-            if a.isComparable || b.isComparable { return a == b }
-            return (a.value as AnyObject) === (b.value as AnyObject)
-        default: return false
-        }
-    }
+    /// Whether the view shows `b` for `a` (as the section re-bind tests
+    /// judge it: by instance for incomparable components).
+    static func shows(_ a: Component?, _ b: Component?) -> Bool { SectionRebindTests.shows(a, b) }
 
     /// What is wrong with the view against `target`, rows included (by
     /// instance for class components).
