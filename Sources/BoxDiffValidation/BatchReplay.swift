@@ -52,7 +52,8 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
     /// of that many rows each built n times the rows its input holds.)
     let rowLimit: Int
     /// Most rows the replay may lay out in all (the rows of the sections
-    /// the batches' calls touch, summed over the batches): a fixed
+    /// the batches' calls touch and of the sections of unknown rows they
+    /// insert or reload, summed over the batches): a fixed
     /// allowance plus ``workPerInputValue`` per value of the input (see
     /// `init`). Steps whose states are known lay out fewer rows than their
     /// states hold, so only steps of shapes alone reach it: `k` of them,
@@ -243,6 +244,16 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
                     message: messages.replayTooLarge(section: index, count: count)))
             return nil
         }
+        // Unknown rows are built from one shape value each time: counted
+        // toward the cap, as the rows a call touches are.
+        guard count <= workLimit &- work else {
+            violations.append(
+                BatchViolation(
+                    rule: .replayMismatch, batchIndex: batchIndex, section: index,
+                    message: messages.replayTooLong(limit: workLimit)))
+            return nil
+        }
+        work &+= count
         room -= count
         return Section(
             id: nil, content: nil, rows: Array(repeating: Row(id: nil, content: nil, freshIn: batchIndex), count: count)

@@ -41,13 +41,14 @@ extension BatchUpdateValidator {
     /// - Complexity: O(sections + calls) per step, plus the rows of the
     ///   sections its calls touch and, for a step whose state is known, the
     ///   rows of that state; plus hashing. A section no call touches is
-    ///   carried over as it is, not walked. The rows laid out in all are
-    ///   capped at 4,000,000 plus 16 per value of the input (rows of the
-    ///   states, calls, shapes' sections): steps of shapes alone, each
-    ///   touching a long section, could otherwise lay out steps × rows from
-    ///   steps + rows values. Past the cap the replay stops with a
-    ///   `replayMismatch` ("cannot replay: ..."); steps whose states are
-    ///   given never reach it.
+    ///   carried over as it is, not walked. The rows laid out in all (those
+    ///   of touched sections, and the unknown rows of sections inserted or
+    ///   reloaded) are capped at 4,000,000 plus 16 per value of the input
+    ///   (rows of the states, calls, shapes' sections): steps of shapes
+    ///   alone, each touching a long section or inserting one, could
+    ///   otherwise lay out steps × rows from steps + rows values. Past the
+    ///   cap the replay stops with a `replayMismatch` ("cannot replay:
+    ///   ..."); steps whose states are given never reach it.
     public func replayViolations<SectionID: Hashable, RowID: Hashable>(
         from before: BatchReplayState<SectionID, RowID>,
         to target: BatchReplayState<SectionID, RowID>,

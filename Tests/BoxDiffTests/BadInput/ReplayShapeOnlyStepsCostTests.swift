@@ -73,6 +73,27 @@ struct ReplayShapeOnlyStepsCostTests {
             "\(replay.violations.prefix(3))")
     }
 
+    /// The same through sections: shape-only steps that insert a long
+    /// section of unknown rows and delete it again, in turn, built each
+    /// inserted section's rows (1,000 steps of a 40,000-row section: 20
+    /// million rows from 82,000 values). The rows they build count toward
+    /// the cap too: the replay stops there.
+    @Test func sectionsInsertedAgainAndAgainStopAtTheCap() {
+        let rows = 40_000
+        let state = Self.state(rows: rows)
+        let steps = (0..<1_000).map { k in
+            k % 2 == 0
+                ? BatchStep(update: BatchUpdate(sectionInserted: [0]), after: [rows, rows])
+                : BatchStep(update: BatchUpdate(sectionDeleted: [0]), after: [rows])
+        }
+        let replay = BatchUpdateValidator().replay(
+            from: state, to: state, steps: steps.map { BatchReplayStep($0) })
+        #expect(replay.work <= replay.workLimit)
+        #expect(
+            replay.violations.contains { $0.rule == .replayMismatch && $0.message.hasPrefix("cannot replay") },
+            "\(replay.violations.prefix(3))")
+    }
+
     /// A shorter run over the same list is replayed whole: 50 steps over
     /// 40,000 rows lay out each of their rows (2 million), within the cap,
     /// and find nothing wrong.
