@@ -35,7 +35,7 @@ public enum SectionsBuilder<SectionID: Hashable, RowID: Hashable> {
     /// Bento's `|-? section`): the section, or none when it is `nil`.
     /// Disfavored, so that a statement that is not optional type-checks as
     /// before (favored, it took a 30-section body of literal rows 1.7 to
-    /// 2.4 times as long: 10.7–15 s against 5.2–6.3 s, debug toolchain).
+    /// 2.4 times as long: 10.7–15 s against 5.2–6.3 s of `swiftc -typecheck`).
     @inlinable @_disfavoredOverload
     public static func buildExpression(_ section: Section<SectionID, RowID>?) -> [Section<SectionID, RowID>] {
         if let section { [section] } else { [] }
