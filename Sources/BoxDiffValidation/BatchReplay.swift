@@ -52,10 +52,10 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
     /// of that many rows each built n times the rows its input holds.)
     let rowLimit: Int
     /// Most rows the replay may lay out in all (the rows of the sections
-    /// the batches' calls touch and of the sections of unknown rows they
-    /// insert or reload, summed over the batches): a fixed
-    /// allowance plus ``workPerInputValue`` per value of the input (see
-    /// `init`). Steps whose states are known lay out fewer rows than their
+    /// the batches' calls touch, reconfigures included, and of the sections
+    /// of unknown rows they insert or reload, summed over the batches): a
+    /// fixed allowance plus ``workPerInputValue`` per value of the input
+    /// (see `init`). Steps whose states are known lay out fewer rows than their
     /// states hold, so only steps of shapes alone reach it: `k` of them,
     /// each inserting one row into a section of `n` rows, laid out `k × n`
     /// rows from `k + n` values (1,000 over 40,000 rows: 9.9 s in a debug
@@ -137,6 +137,9 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
         var room = rowLimit
         for case .carried(let oldIndex) in layout { room -= screen[oldIndex].rows.count }
         var result: [Section] = []
+        // The N sections whose rows this batch built anew (the others still
+        // share theirs with `screen`).
+        var built = Set<Int>()
         for (index, origin) in layout.enumerated() {
             switch origin {
             case .inserted(let newIndex):
@@ -144,6 +147,7 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
                     let section = freshSection(
                         at: newIndex, after: after, shape: sim.new, room: &room, batchIndex: batchIndex)
                 else { return nil }
+                built.insert(index)
                 result.append(section)
             case .reloaded(let oldIndex, let newIndex):
                 // Like a reloaded row, a reloaded section keeps its identity.
@@ -153,18 +157,13 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
                 else { return nil }
                 section.id = screen[oldIndex].id ?? section.id
                 section.refresh = sectionChecks[oldIndex] ?? screen[oldIndex].refresh
+                built.insert(index)
                 result.append(section)
             case .carried(let oldIndex):
                 var section = screen[oldIndex]
                 if sim.changesRows(of: oldIndex, at: index) {
-                    guard section.rows.count <= workLimit &- work else {
-                        violations.append(
-                            BatchViolation(
-                                rule: .replayMismatch, batchIndex: batchIndex, section: oldIndex,
-                                message: messages.replayTooLong(limit: workLimit)))
-                        return nil
-                    }
-                    work &+= section.rows.count
+                    guard charge(section.rows.count, section: oldIndex, batchIndex: batchIndex) else { return nil }
+                    built.insert(index)
                     section.rows = rows(
                         of: oldIndex, at: index, screen: screen, sim: sim, after: after, rowChecks: rowChecks,
                         batchIndex: batchIndex)
@@ -178,6 +177,14 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
             guard result.indices.contains(path.section), result[path.section].rows.indices.contains(path.row),
                 result[path.section].rows[path.row].freshIn != batchIndex
             else { continue }
+            // Refreshing a row of a section the batch did not build copies
+            // its rows (shared with `screen`): counted toward the cap, once
+            // per section and batch, as a laid-out section is.
+            if !built.contains(path.section) {
+                guard charge(result[path.section].rows.count, section: path.section, batchIndex: batchIndex)
+                else { return nil }
+                built.insert(path.section)
+            }
             let shown = result[path.section].rows[path.row]
             if let check = noteRowRefresh(shown, at: path, reconfigure: true, batchIndex: batchIndex) {
                 result[path.section].rows[path.row].refresh = check
@@ -185,6 +192,20 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
             result[path.section].rows[path.row].content = row(at: path, in: after)?.content
         }
         return result
+    }
+
+    /// Counts `rows` more rows laid out (or copied) toward ``workLimit``:
+    /// false, with a violation, when they do not fit under it.
+    private mutating func charge(_ rows: Int, section: Int, batchIndex: Int) -> Bool {
+        guard rows <= workLimit &- work else {
+            violations.append(
+                BatchViolation(
+                    rule: .replayMismatch, batchIndex: batchIndex, section: section,
+                    message: messages.replayTooLong(limit: workLimit)))
+            return false
+        }
+        work &+= rows
+        return true
     }
 
     /// The rows of the O section `oldIndex`, carried to N section `newIndex`
@@ -246,14 +267,7 @@ struct BatchReplay<SectionID: Hashable, RowID: Hashable> {
         }
         // Unknown rows are built from one shape value each time: counted
         // toward the cap, as the rows a call touches are.
-        guard count <= workLimit &- work else {
-            violations.append(
-                BatchViolation(
-                    rule: .replayMismatch, batchIndex: batchIndex, section: index,
-                    message: messages.replayTooLong(limit: workLimit)))
-            return nil
-        }
-        work &+= count
+        guard charge(count, section: index, batchIndex: batchIndex) else { return nil }
         room -= count
         return Section(
             id: nil, content: nil, rows: Array(repeating: Row(id: nil, content: nil, freshIn: batchIndex), count: count)

@@ -42,8 +42,8 @@ extension BatchUpdateValidator {
     ///   sections its calls touch and, for a step whose state is known, the
     ///   rows of that state; plus hashing. A section no call touches is
     ///   carried over as it is, not walked. The rows laid out in all (those
-    ///   of touched sections, and the unknown rows of sections inserted or
-    ///   reloaded) are capped at 4,000,000 plus 16 per value of the input
+    ///   of touched sections, reconfigures included, and the unknown rows
+    ///   of sections inserted or reloaded) are capped at 4,000,000 plus 16 per value of the input
     ///   (rows of the states, calls, shapes' sections): steps of shapes
     ///   alone, each touching a long section or inserting one, could
     ///   otherwise lay out steps × rows from steps + rows values. Past the

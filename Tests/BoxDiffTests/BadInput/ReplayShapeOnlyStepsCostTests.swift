@@ -94,6 +94,23 @@ struct ReplayShapeOnlyStepsCostTests {
             "\(replay.violations.prefix(3))")
     }
 
+    /// A step whose one call reconfigures a row of a long section lays out
+    /// no row, but refreshing that row copies the section's rows (the
+    /// view's rows before the step still share them): 1,000 such steps over
+    /// 40,000 rows copied 40 million rows, none counted. They count toward
+    /// the cap now, once per section and step.
+    @Test func reconfigureOnlyStepsStopAtTheCap() {
+        let state = Self.state(rows: 40_000)
+        let step = BatchStep(
+            update: BatchUpdate(elementReconfigured: [ElementPath(section: 0, row: 0)]), after: [40_000])
+        let replay = BatchUpdateValidator().replay(
+            from: state, to: state, steps: Array(repeating: BatchReplayStep(step), count: 1_000))
+        #expect(replay.work <= replay.workLimit)
+        #expect(
+            replay.violations.contains { $0.rule == .replayMismatch && $0.message.hasPrefix("cannot replay") },
+            "\(replay.violations.prefix(3))")
+    }
+
     /// A shorter run over the same list is replayed whole: 50 steps over
     /// 40,000 rows lay out each of their rows (2 million), within the cap,
     /// and find nothing wrong.
@@ -122,6 +139,12 @@ struct ReplayShapeOnlyStepsCostTests {
         let validator = BatchUpdateValidator()
         let inSame = validator.validate(before: [2], update: sameBatch, after: [3])
         #expect(inSame.contains { $0.rule == .reconfigureOfReplacedRow })
+        // The replay itself skips that reconfigure (the row's cell is new
+        // in the batch): noted as a refresh of a row showing its target
+        // content, it would be reported as a reconfigure of an unchanged row.
+        let replayed = validator.replayViolations(
+            from: before, to: mid, steps: [BatchReplayStep(update: sameBatch, afterState: mid)])
+        #expect(!replayed.contains { $0.rule == .reconfigureOfUnchangedRow }, "\(replayed)")
         let later = validator.violations(
             from: before, to: after,
             steps: [
