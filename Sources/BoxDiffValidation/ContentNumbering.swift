@@ -14,7 +14,7 @@ import BoxDiff
 /// - Complexity: one dictionary lookup per component, plus one `==` per
 ///   earlier distinct component with the same hash (almost always at most
 ///   one).
-final class ContentNumbering {
+final class ContentNumbering: ComponentContents {
     /// Where contents are filed: the content hash and the components' own
     /// seeded hashes (``Component/seededHash``; a value not `==` to itself,
     /// a NaN, by its instance: ``Component/numberingKey``). Equal contents have equal
@@ -45,6 +45,76 @@ final class ContentNumbering {
         let key = Key(hash: hash, first: header?.numberingKey ?? 0, second: footer?.numberingKey ?? 0)
         return numberer.number((header, footer), key: key, in: &seen) { $0.0 == $1.0 && $0.1 == $1.1 }
     }
+}
+
+/// How a Box's replay state gives its contents: numbers
+/// (``ContentNumbering``) or occurrences (``ComponentOccurrences``).
+protocol ComponentContents: AnyObject {
+    /// The content of a row's `component`, whose content hash is `hash`
+    /// (never 0: 0 means incomparable and is not filed).
+    func number(_ hash: UInt64, _ component: Component) -> Int
+    /// The content of a section's `header` and `footer` together, whose
+    /// section content hash is `hash` (never 0).
+    func number(_ hash: UInt64, _ header: Component?, _ footer: Component?) -> Int
+}
+
+/// The contents of a Box's rows and sections for one replay check, each
+/// given as its occurrence: the index of the component (or header and
+/// footer) among all those filed, compared only when the replay compares
+/// two of them (``ContentEquality``), as ``ContentOccurrences`` does for
+/// flat and sectioned values.
+///
+/// Numbering them (``ContentNumbering``) compares each content with every
+/// earlier distinct one filed under its key (content hash and seeded
+/// hashes): quadratic in the different values that share one hash, as the
+/// values of a legal `Hashable` whose `hash(into:)` covers only part of
+/// the value do (5,000 such rows took 1.1 s to validate, release; 20,000
+/// took 19 s). The replay itself compares a content with that of a row or
+/// section of the same place or identity in the target, a bounded number of
+/// times per row and call.
+///
+/// Two occurrences are equal when they are one occurrence, or when they
+/// were filed under the same key (as ``ContentNumbering`` files them) and
+/// the later value is `==` to the earlier one: the numbering's answer
+/// whenever `==` is an equivalence among the values of one key.
+///
+/// - Complexity: O(1) to file a content (its seeded hashes); one `==` of
+///   keys and at most two of components per comparison.
+final class ComponentOccurrences: ComponentContents {
+    private var keys: [ContentNumbering.Key] = []
+    private var values: [(Component?, Component?)] = []
+
+    /// An empty list.
+    init() {}
+
+    func number(_ hash: UInt64, _ component: Component) -> Int {
+        file(ContentNumbering.Key(hash: hash, first: component.numberingKey, second: 0), (component, nil))
+    }
+
+    func number(_ hash: UInt64, _ header: Component?, _ footer: Component?) -> Int {
+        file(
+            ContentNumbering.Key(hash: hash, first: header?.numberingKey ?? 0, second: footer?.numberingKey ?? 0),
+            (header, footer))
+    }
+
+    private func file(_ key: ContentNumbering.Key, _ value: (Component?, Component?)) -> Int {
+        keys.append(key)
+        values.append(value)
+        return values.count - 1
+    }
+
+    /// Whether contents `a` and `b` are equal: occurrences compared as
+    /// above; any other content (the replay's markers for incomparable
+    /// ones, negative) only to itself, as numbers are.
+    func equal(_ a: Int, _ b: Int) -> Bool {
+        if a == b { return true }
+        let (earlier, later) = a < b ? (a, b) : (b, a)
+        guard earlier >= 0, later < values.count, keys[earlier] == keys[later] else { return false }
+        return values[later].0 == values[earlier].0 && values[later].1 == values[earlier].1
+    }
+
+    /// Row and section contents compared as occurrences.
+    var equality: ContentEquality { ContentEquality(rows: equal, sections: equal) }
 }
 
 /// The one numbering step of every replay check's content numbering (Box,

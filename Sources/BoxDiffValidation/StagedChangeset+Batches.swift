@@ -22,9 +22,12 @@ extension Box {
     }
 
     /// ``replayState(incomparableContent:)`` with contents numbered by
-    /// `numbering` (by `==`, shared with the other states of one check)
+    /// `numbering` (by `==`, shared with the other states of one check:
+    /// ``ContentNumbering``, or occurrences, ``ComponentOccurrences``)
     /// instead of by their hashes.
-    func replayState(incomparableContent: Int, numbering: ContentNumbering?) -> BatchReplayState<SectionID, RowID> {
+    func replayState(
+        incomparableContent: Int, numbering: (any ComponentContents)?
+    ) -> BatchReplayState<SectionID, RowID> {
         let table = identityTable
         func content(_ hash: UInt64, _ component: @autoclosure () -> Component) -> Int {
             if hash == 0 { return incomparableContent }
@@ -83,13 +86,16 @@ extension StagedChangeset {
     /// The replay check's inputs for a view showing `source`: its state
     /// (`before`) and each stage as a batch with its data's state, all with
     /// contents numbered by `==` across the states (a component whose hash
-    /// stayed while its value changed counts as changed), as
-    /// `violations(from:validator:)` numbers them. Pass them to
+    /// stayed while its value changed counts as changed), which
+    /// `violations(from:validator:)` answers as (it compares contents only
+    /// where the replay needs them). Pass them to
     /// `BatchUpdateValidator.violations(from:to:steps:)` with the last
     /// step's state as the target. `steps` is empty for a
     /// `reloadsEverything` plan.
     /// - Complexity: O(rows) per stage, plus one `==` per content compared
-    ///   with an earlier one of the same hashes.
+    ///   with an earlier one of the same hashes: quadratic in the different
+    ///   values that share one hash (a `Hashable` whose `hash(into:)` covers
+    ///   only part of the value), which `violations(from:validator:)` is not.
     public func replaySteps<S, R>(
         from source: Box<S, R>
     ) -> (before: BatchReplayState<S, R>, steps: [BatchReplayStep<S, R>]) where Data == Box<S, R> {
@@ -101,7 +107,7 @@ extension StagedChangeset {
 
     /// ``replaySteps()`` with contents numbered by `numbering` (see
     /// ``ContentNumbering``).
-    func replaySteps<S, R>(numbering: ContentNumbering?) -> [BatchReplayStep<S, R>] where Data == Box<S, R> {
+    func replaySteps<S, R>(numbering: (any ComponentContents)?) -> [BatchReplayStep<S, R>] where Data == Box<S, R> {
         guard !reloadsEverything else { return [] }
         return stages.map {
             BatchReplayStep(
@@ -126,11 +132,15 @@ extension StagedChangeset {
     public func violations<S, R>(
         from source: Box<S, R>, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView)
     ) -> [BatchViolation] where Data == Box<S, R> {
-        // Contents numbered by `==` across all states, so a component whose
-        // hash stayed while its value changed counts as changed.
-        let (before, steps) = replaySteps(from: source)
+        // Contents compared by `==` (as occurrences, only where the replay
+        // compares two), so a component whose hash stayed while its value
+        // changed counts as changed. Filed as `replaySteps(from:)` numbers
+        // them: the stages, then the source.
+        let occurrences = ComponentOccurrences()
+        let steps: [BatchReplayStep<S, R>] = replaySteps(numbering: occurrences)
+        let before = source.replayState(incomparableContent: ReplayMarkers.source, numbering: occurrences)
         // The last stage's data is the target: the same state, compared once.
         guard let target = steps.last?.afterState else { return [] }
-        return validator.violations(from: before, to: target, steps: steps)
+        return validator.violations(from: before, to: target, steps: steps, contents: occurrences.equality)
     }
 }

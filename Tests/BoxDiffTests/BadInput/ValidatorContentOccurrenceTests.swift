@@ -217,3 +217,90 @@ extension ValidatorContentOccurrenceTests {
         #expect(numbered.map(\.rule) == [.missedUpdate])
     }
 }
+
+/// `changeset` (of Boxes) with every stage's refreshes dropped, or with
+/// every row of each stage reloaded, or every row reconfigured, or every
+/// section reloaded as well.
+private func tamperedBoxes(_ changeset: StagedChangeset<Box<Int, Int>>, _ kind: Int) -> StagedChangeset<Box<Int, Int>> {
+    var stages = Array(changeset)
+    var previous: Box<Int, Int>?
+    for k in stages.indices {
+        let old = previous?.sections.map(\.rows.count) ?? []
+        let new = stages[k].data.sections.map(\.rows.count)
+        func paths(_ counts: [Int]) -> [ElementPath] {
+            counts.enumerated().flatMap { s, count in (0..<count).map { ElementPath(section: s, row: $0) } }
+        }
+        switch kind {
+        case 0:
+            stages[k].sectionUpdated = []
+            stages[k].elementUpdated = []
+            stages[k].elementReconfigured = []
+        case 1: stages[k].elementUpdated = paths(old)
+        case 2: stages[k].elementReconfigured = paths(new)
+        default: stages[k].sectionUpdated = Array(old.indices)
+        }
+        previous = stages[k].data
+    }
+    return StagedChangeset(stages)
+}
+
+extension ValidatorContentOccurrenceTests {
+    /// The Box check compares contents as occurrences
+    /// (`ComponentOccurrences`), no longer as numbers from comparing each
+    /// content with every earlier one of its hashes (quadratic in values
+    /// sharing one hash; see `AttackerShapeTests.validatorWithContentsPartlyHashed`).
+    /// It answers as the replay on the public `replaySteps(from:)` numbers,
+    /// with contents that share hashes (`PartlyHashed`), NaNs and
+    /// incomparable components among them, duplicate ids, and calls
+    /// emitted, dropped or added.
+    @Test func boxOccurrencesAnswerAsNumbers() throws {
+        var rng = SeededGenerator(seed: 0xB0C5)
+        func component() -> Component? {
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0: return nil
+            case 1: return Component(Double.nan)
+            case 2: return Component(incomparable: 0)
+            case 3: return Component(Int.random(in: 0..<2, using: &rng))
+            default:
+                return Component(
+                    PartlyHashed(id: .random(in: 0..<2, using: &rng), text: "\(Int.random(in: 0..<3, using: &rng))"))
+            }
+        }
+        func box() -> Box<Int, Int> {
+            Box(
+                sections: (0..<Int.random(in: 0...3, using: &rng)).map { _ in
+                    Section(
+                        id: .random(in: 0..<3, using: &rng), header: component(), footer: component(),
+                        rows: (0..<Int.random(in: 0...4, using: &rng)).map { _ in
+                            Node(id: .random(in: 0..<4, using: &rng), component: component() ?? Component(0))
+                        })
+                })
+        }
+        var compared = 0
+        var withViolations = 0
+        for round in 0..<500 {
+            let (a, b) = (box(), box())
+            var options = DiffOptions()
+            options.updateStyle = round % 2 == 0 ? .reload : .reconfigure
+            options.mode = round % 4 < 2 ? .staged : .singleBatch
+            let emitted = try StagedChangeset(source: a, target: b, options: options)
+            for changeset in (0..<4).map({ tamperedBoxes(emitted, $0) }) + [emitted] {
+                let (before, steps) = changeset.replaySteps(from: a)
+                var expected: [BatchViolation] = []
+                if let target = steps.last?.afterState {
+                    expected = BatchUpdateValidator().violations(from: before, to: target, steps: steps)
+                }
+                let found = changeset.violations(from: a)
+                #expect(found == expected, "\(a) -> \(b): \(found) vs \(expected)")
+                compared += 1
+                let contentRules: Set<BatchRule> = [
+                    .missedUpdate, .reloadOfUnchangedContent, .reconfigureOfUnchangedRow,
+                ]
+                if expected.contains(where: { contentRules.contains($0.rule) }) { withViolations += 1 }
+            }
+        }
+        // The premise: many changesets break the rules that compare
+        // contents (about one in eight).
+        #expect(withViolations > compared / 10, "\(withViolations) of \(compared)")
+    }
+}
