@@ -364,6 +364,32 @@ struct PlanAdversarialTests {
         }
     }
 
+    /// A re-bound section (incomparable header on both sides) behind a
+    /// deleted section: its reload is an N index in staged mode (the last
+    /// stage) and an O index in one batch, and either way it is recognised
+    /// as a re-bind, so it does not count toward `reloadThreshold`. Read at
+    /// the other index space, the reload named the deleted section (no
+    /// re-bind), and a threshold of 1 reloaded the whole view for one
+    /// deleted section.
+    @Test func sectionRebindBehindADeletedSectionDoesNotCountTowardTheThreshold() throws {
+        let header = Component(incomparable: NSObject())
+        let old = B(sections: [rvS(0, rvRows([1, 2])), rvS(1, rvRows([3, 4]), header: header)])
+        let new = B(sections: [rvS(1, rvRows([3, 4]), header: header)])
+        for mode in BatchMode.allCases {
+            var options = DiffOptions(mode: mode)
+            options.reloadThreshold = 1
+            let changeset = try StagedChangeset(source: old, target: new, options: options)
+            #expect(!changeset.reloadsEverything, "\(mode): \(changeset)")
+            // The section delete and the re-binding reload, nothing else.
+            #expect(changeset.changeCount == 2, "\(mode): \(changeset)")
+            #expect(BoxRebinds.count(of: changeset, from: old, mode: mode) == 1, "\(mode)")
+            expectReplays(changeset, from: old, to: new)
+            // A threshold of 0 is still passed by the real change.
+            options.reloadThreshold = 0
+            #expect(try StagedChangeset(source: old, target: new, options: options).reloadsEverything, "\(mode)")
+        }
+    }
+
     /// A row whose component changes type (a Bento row going from a
     /// spinner component to its text, same id) is never reconfigured:
     /// UIKit's reconfigure hands the data source the cell it shows, and a

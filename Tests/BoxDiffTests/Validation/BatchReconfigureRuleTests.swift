@@ -75,6 +75,30 @@ struct BatchReconfigureRuleTests {
         #expect(BatchUpdateValidator().validate(before: [2], steps: thenReload).isEmpty)
     }
 
+    /// With several structural batches after a reconfiguring one, the
+    /// violation names the first of them (the batch that shifts the paths
+    /// first), not the last; each reconfiguring batch gets its own
+    /// violation, naming the first structural batch after it.
+    @Test func reconfigureBeforeSeveralStructuralBatchesNamesTheFirst() {
+        let steps = [
+            BatchStep(update: BatchUpdate(elementReconfigured: [ep(0, 0)]), after: [4]),
+            BatchStep(update: BatchUpdate(elementDeleted: [ep(0, 3)]), after: [3]),
+            BatchStep(update: BatchUpdate(elementReconfigured: [ep(0, 0)]), after: [3]),
+            BatchStep(update: BatchUpdate(elementDeleted: [ep(0, 2)]), after: [2]),
+            BatchStep(update: BatchUpdate(elementDeleted: [ep(0, 1)]), after: [1]),
+        ]
+        let violations = BatchUpdateValidator().validate(before: [4], steps: steps)
+        #expect(violations.rules == [.reconfigureBeforeStructuralChange, .reconfigureBeforeStructuralChange])
+        #expect(violations.map(\.batchIndex) == [0, 2])
+        #expect(
+            violations.messages(.reconfigureBeforeStructuralChange) == [
+                "attempt to reconfigure rows after batch 0, but batch 1 deletes, inserts or moves afterwards: "
+                    + "reconfigure after the last structural batch, in its index space",
+                "attempt to reconfigure rows after batch 2, but batch 3 deletes, inserts or moves afterwards: "
+                    + "reconfigure after the last structural batch, in its index space",
+            ])
+    }
+
     @Test func duplicateReconfigureIsAWarning() {
         let violations = validateBatch([2], BatchUpdate(elementReconfigured: [ep(0, 1), ep(0, 1)]), [2])
         #expect(violations.count == 1)

@@ -61,4 +61,25 @@ struct StaleStateLookBackTests {
         let violations = BatchUpdateValidator().validate(before: before, steps: steps)
         #expect(violations.rules == [.rowCount])
     }
+
+    /// A batch that fits more than one older shape names the latest of
+    /// them (the state the view showed most recently), not the oldest one
+    /// the look-back reaches: three rows, a delete, an insert, a delete,
+    /// then a batch inserting row 3 as if the view still showed three rows,
+    /// which it did before batches 0 and 2.
+    @Test func aBatchFittingSeveralOlderShapesNamesTheLatest() {
+        let steps = [
+            BatchStep(update: BatchUpdate(elementDeleted: [ep(0, 0)]), after: [2]),
+            BatchStep(update: BatchUpdate(elementInserted: [ep(0, 0)]), after: [3]),
+            BatchStep(update: BatchUpdate(elementDeleted: [ep(0, 0)]), after: [2]),
+            BatchStep(update: BatchUpdate(elementInserted: [ep(0, 3)]), after: [4]),
+        ]
+        let violations = BatchUpdateValidator().validate(before: [3], steps: steps)
+        #expect(violations.rules == [.rowCount, .staleBeforeState])
+        #expect(
+            violations.messages(.staleBeforeState) == [
+                "batch 3 does not fit the state the table view shows before it (after batch 2), but fits the "
+                    + "state before batch 2: it was computed against a stale before-state"
+            ])
+    }
 }
