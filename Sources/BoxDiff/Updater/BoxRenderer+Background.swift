@@ -12,7 +12,8 @@ extension BoxRenderer {
     /// never applied. Calling this many times in a row leaves the view on
     /// the last Box, skipping the intermediate ones it did not have time to
     /// show. Cancelling the returned task before its diff ends drops the
-    /// render too (the view stays on ``shownBox``).
+    /// render too (the view stays on ``shownBox``), and so does releasing
+    /// the renderer: its diff stops, and the task yields `false`.
     ///
     /// Requested while a render is being applied (from `setData`), it
     /// starts once that render and the renders requested before it have

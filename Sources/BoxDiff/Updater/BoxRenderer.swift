@@ -131,6 +131,12 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
         self.setData = setData
     }
 
+    /// An off-main render still diffing when the renderer goes (its screen
+    /// closed) is cancelled: its diff stops at its next check instead of
+    /// running to its end for a view nobody shows, holding both Boxes (and
+    /// what their components capture) meanwhile.
+    deinit { pending?.cancel() }
+
     /// Whether an off-main render is still diffing (or waiting to apply).
     public var isRenderingInBackground: Bool { pending != nil }
 

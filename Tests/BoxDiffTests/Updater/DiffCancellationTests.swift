@@ -226,6 +226,30 @@ struct DiffCancellationTests {
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
+    /// A background render requested right before its renderer is released
+    /// (a screen closed just after a state change): the renderer is freed
+    /// at once (the render's task holds it weakly), and the render is
+    /// cancelled with it, so its diff never runs. Before, nothing cancelled
+    /// it: the diff ran to its end for a view nobody shows, holding both
+    /// Boxes (and what their components capture, such as a screen's
+    /// closures) meanwhile. (The render's task cannot start before this
+    /// test suspends: it begins on the main actor.)
+    @MainActor
+    @Test func aReleasedRendererCancelsItsBackgroundRender() async {
+        let hook = EqualityHook()
+        // Cleared by the diff's first `==` of two rows.
+        hook.run = {}
+        let screen = RendererScreen(showing: HookedContent.box([1, 2, 3], hook: hook))
+        weak var weakRenderer = screen.renderer
+        let task = screen.renderer.renderInBackground(HookedContent.box([1, 2, 4], hook: hook))
+        screen.renderer = nil
+        #expect(weakRenderer == nil)
+        #expect(await task.value == false)
+        let compared = hook.run == nil
+        hook.run = nil
+        #expect(!compared, "the released renderer's diff ran")
+    }
+
     /// Background renders of long lists requested faster than they diff:
     /// each one supersedes the one before, whose diff stops mid-way (its
     /// flag raised from the cancelling thread while the C core and the
