@@ -104,8 +104,8 @@ extension BoxRenderer {
     ) -> (Result<StagedChangeset<Box<SectionID, RowID>>, DiffError>, [SectionRebind]) {
         let rebinds = rebindsSections ? SectionRebindList() : nil
         do throws(DiffError) {
-            let workspace = try workspaces.take()
-            defer { workspaces.give(back: workspace) }
+            let (workspace, epoch) = try workspaces.take()
+            defer { workspaces.give(back: workspace, takenAt: epoch) }
             let changeset = try StagedChangeset(
                 source: source, target: target, options: options, workspace: workspace, rowContentChanged: nil,
                 sectionRebinds: rebinds, cancellation: cancellation)
@@ -185,6 +185,9 @@ final class BoxRendererWorkspacePool: @unchecked Sendable {
     private let lock = NSLock()
     private var idle: [DiffWorkspace] = []
     private var stopped = 0
+    /// How many times ``releaseIdle()`` ran: a workspace taken before the
+    /// last one is freed when given back, not kept.
+    private var epoch = 0
 
     /// How many diffs stopped early because their render was cancelled
     /// (superseded) meanwhile (see ``DiffCancellation``).
@@ -202,21 +205,43 @@ final class BoxRendererWorkspacePool: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// An idle workspace, or a new one.
+    /// An idle workspace, or a new one, with the pool's epoch to give it
+    /// back with.
     @usableFromInline
-    func take() throws(DiffError) -> DiffWorkspace {
+    func take() throws(DiffError) -> (workspace: DiffWorkspace, epoch: Int) {
         lock.lock()
         let reused = idle.popLast()
+        let taken = epoch
         lock.unlock()
-        if let reused { return reused }
-        return try DiffWorkspace()
+        if let reused { return (reused, taken) }
+        return (try DiffWorkspace(), taken)
     }
 
-    /// Returns `workspace`, taken with ``take()``, for another diff.
+    /// Returns `workspace`, taken with ``take()`` at `epoch`, for another
+    /// diff (freed instead when ``releaseIdle()`` ran meanwhile, or when
+    /// enough are idle).
     @usableFromInline
-    func give(back workspace: DiffWorkspace) {
+    func give(back workspace: DiffWorkspace, takenAt epoch: Int) {
         lock.lock()
         defer { lock.unlock() }
-        if idle.count < Self.maxIdle { idle.append(workspace) }
+        if epoch == self.epoch && idle.count < Self.maxIdle { idle.append(workspace) }
+    }
+
+    /// Frees the idle workspaces, and those in use when given back.
+    func releaseIdle() {
+        lock.lock()
+        let freed = idle
+        idle = []
+        epoch &+= 1
+        lock.unlock()
+        // Freed outside the lock (their deinit frees the C core's memory).
+        _ = consume freed
+    }
+
+    /// How many workspaces are idle (for tests).
+    var idleCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return idle.count
     }
 }

@@ -140,6 +140,31 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// Whether an off-main render is still diffing (or waiting to apply).
     public var isRenderingInBackground: Bool { pending != nil }
 
+    /// Frees the scratch memory the renderer keeps between renders so that
+    /// the next ones allocate nothing: its diffs' ``DiffWorkspace``s, each
+    /// as large as the largest diff it ran (about 2.5 MB after a
+    /// 100,000-row diff), up to three of them (the main actor's and two for
+    /// ``renderInBackground(_:)``). Call it when the app gets a memory
+    /// warning, or after a long list has been replaced by a short one; the
+    /// next render allocates what it needs again. A background diff that
+    /// is running keeps its workspace until it ends, then frees it.
+    ///
+    /// What the next diff needs is kept: ``shownBox`` and its identity
+    /// table (its old side).
+    ///
+    /// ```swift
+    /// override func didReceiveMemoryWarning() {
+    ///     super.didReceiveMemoryWarning()
+    ///     renderer.releaseScratchMemory()
+    /// }
+    /// ```
+    public func releaseScratchMemory() {
+        // A diff running here (a render reentered from a component's `==`)
+        // holds its workspace itself until it returns.
+        mainWorkspace = nil
+        workspaces.releaseIdle()
+    }
+
     /// Diffs `box` against ``shownBox`` here, on the main actor, and
     /// applies the changes to the view; ``shownBox`` is `box` on return,
     /// and so is the data source's Box: a render that finds no change

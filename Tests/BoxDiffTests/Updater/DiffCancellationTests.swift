@@ -240,7 +240,7 @@ struct DiffCancellationTests {
         // Cleared by the diff's first `==` of two rows.
         hook.run = {}
         let screen = RendererScreen(showing: HookedContent.box([1, 2, 3], hook: hook))
-        weak var weakRenderer = screen.renderer
+        weak let weakRenderer = screen.renderer
         let task = screen.renderer.renderInBackground(HookedContent.box([1, 2, 4], hook: hook))
         screen.renderer = nil
         #expect(weakRenderer == nil)
