@@ -8,8 +8,8 @@
 # and once with a stand-in AppKit (Tests/AppleStandIns: the classes and
 # methods the adapters call, with the Swift signatures of Apple's
 # documentation), each in Swift 6 mode, then type-checks an app's code
-# against the result: the README's and the DifferenceKit migration
-# article's UIKit and AppKit samples (UIKitClient.swift,
+# against the result: the UIKit and AppKit samples of the README, the
+# DifferenceKit migration article and the doc comments (UIKitClient.swift,
 # AppKitClient.swift), and a Swift 5 app calling BoxDiff's main-actor API
 # from code that is not main-actor isolated (UIKitSwift5Client.swift).
 # Fails on any error, and on any warning in the Apple-only files or the
@@ -73,4 +73,4 @@ for framework in UIKit AppKit; do
         fi
     fi
 done
-echo "apple stand-ins: the UIKit and AppKit adapters build, and the README's samples type-check" >&2
+echo "apple stand-ins: the UIKit and AppKit adapters build, and the documentation's samples type-check" >&2

@@ -20,10 +20,11 @@ import Foundation
 /// let result = ListDiff(oldArray: oldUsers, newArray: newUsers, option: .equality)
 /// collectionView.performBatchUpdates {
 ///     let batch = result.forBatchUpdates()
-///     collectionView.deleteItems(at: batch.deletes.map { IndexPath(item: $0, section: 0) })
-///     collectionView.insertItems(at: batch.inserts.map { IndexPath(item: $0, section: 0) })
+///     self.collectionView.deleteItems(at: batch.deletes.map { IndexPath(item: $0, section: 0) })
+///     self.collectionView.insertItems(at: batch.inserts.map { IndexPath(item: $0, section: 0) })
 ///     for move in batch.moves {
-///         collectionView.moveItem(at: IndexPath(item: move.from, section: 0), to: IndexPath(item: move.to, section: 0))
+///         self.collectionView.moveItem(
+///             at: IndexPath(item: move.from, section: 0), to: IndexPath(item: move.to, section: 0))
 ///     }
 /// }
 /// ```

@@ -1,9 +1,9 @@
 // swift-format-ignore-file: OnlyOneTrailingClosureArgument
 // An app's AppKit code against BoxDiff, type-checked by
 // scripts/apple-standins.sh with the AppKit stand-in (AppKit.swift): the
-// DifferenceKit migration article's AppKit samples, as written there (their closure arguments
-// beside a trailing `setData` closure are the shape DifferenceKit's users
-// write, on purpose).
+// DifferenceKit migration article's and the doc comments' AppKit samples,
+// as written there (their closure arguments beside a trailing `setData`
+// closure are the shape DifferenceKit's users write, on purpose).
 
 import AppKit
 import BoxDiff
@@ -35,6 +35,18 @@ final class MessagesPane {
         listView.deleteRowsAnimation = .slideLeft
         listView.reload(using: changeset) { data in self.data = data }
         CollectionListView(collectionView).reload(using: changeset) { self.data = $0 }
+
+        // The doc comments' AppKit samples: TableListView's and
+        // CollectionListView's type comments, and the table view's
+        // `reload(using:deleteRowsAnimation:...)` with no reload animation.
+        TableListView(tableView, animation: .effectFade).reload(using: changeset) { data = $0 }
+        tableView.reload(using: changeset, with: .effectFade) { data = $0 }
+        CollectionListView(collectionView).reload(using: changeset) { data = $0 }
+        tableView.reload(
+            using: changeset,
+            deleteRowsAnimation: .slideLeft, insertRowsAnimation: .slideRight, reloadRowsAnimation: [],
+            interrupt: { $0.changeCount > 100 }
+        ) { self.data = $0 }
     }
 
     func render(_ next: Box<String, Int>) {

@@ -24,7 +24,17 @@
 @MainActor open class UIScrollView: UIView {}
 
 /// `UIViewController`.
-@MainActor open class UIViewController: UIResponder {}
+@MainActor open class UIViewController: UIResponder {
+    /// Called on a memory warning (`BoxRenderer.releaseScratchMemory()`'s
+    /// sample overrides it).
+    open func didReceiveMemoryWarning() {}
+}
+
+/// `UICollectionViewLayout`.
+@MainActor open class UICollectionViewLayout: NSObject {}
+
+/// `UICollectionViewFlowLayout`.
+@MainActor open class UICollectionViewFlowLayout: UICollectionViewLayout {}
 
 /// `UITableView`: the batch-update calls.
 @MainActor open class UITableView: UIScrollView {
@@ -55,6 +65,12 @@
 
 /// `UICollectionView`: the batch-update calls.
 @MainActor open class UICollectionView: UIScrollView {
+    /// The README's view controller creates its collection view with a
+    /// layout, as UIKit requires (`UICollectionView()` compiles there but
+    /// traps at run time: a collection view needs a non-nil layout).
+    public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) { super.init() }
+    /// Kept for the clients that write `UICollectionView()` for brevity.
+    public override init() { super.init() }
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {}
     open func reloadData() {}
     open func insertSections(_ sections: IndexSet) {}

@@ -1,11 +1,11 @@
 // swift-format-ignore-file: OnlyOneTrailingClosureArgument
 // An app's UIKit code against BoxDiff, type-checked by
 // scripts/apple-standins.sh with the UIKit stand-in (UIKit.swift): the
-// README's and the DifferenceKit migration article's UIKit samples, as
-// written there, and DifferenceKit's UIKit calls (their closure
-// arguments beside a trailing `setData` closure are the shape
-// DifferenceKit's users write, on purpose). The declarations around
-// the samples are the app's own.
+// README's, the DifferenceKit migration article's and the doc comments'
+// UIKit samples, as written there, and DifferenceKit's UIKit calls
+// (their closure arguments beside a trailing `setData` closure are the
+// shape DifferenceKit's users write, on purpose). The declarations
+// around the samples are the app's own.
 
 import BoxDiff
 import UIKit
@@ -20,7 +20,7 @@ struct Message: Differentiable {
 // README, "Applying a changeset".
 final class InboxViewController: UIViewController {
     var messages: [Message] = []
-    let collectionView = UICollectionView()
+    let collectionView = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
 
     func show(_ newMessages: [Message]) throws {
         let changeset = try StagedChangeset(source: messages, target: newMessages)
@@ -181,5 +181,108 @@ final class SearchScreen {
             guard let changeset else { return }  // a newer search cancelled this one
             await MainActor.run { self.tableView.reload(using: changeset) { self.shown = $0 } }
         }
+    }
+}
+
+// The doc comments' UIKit samples, as written there, in the screen class
+// they presume (the app's state and data source are stand-ins here).
+struct FeedState {}
+
+@MainActor
+final class FeedDataSource {
+    var box = Box<String, Int>.empty
+}
+
+@MainActor
+final class FeedViewController: UIViewController {
+    let collectionView = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+    let tableView = UITableView()
+    let dataSource = FeedDataSource()
+    var box = Box<String, Int>.empty
+    var shown: [Message] = []
+    var rows: [Message] = []
+    var data: [Message] = []
+    var diffTask: Task<Void, any Error>?
+    lazy var renderer = BoxRenderer(view: collectionView) { [unowned self] in self.box = $0 }
+
+    func makeBox(_ state: FeedState) -> Box<String, Int> { box }
+    func apply(_ changeset: StagedChangeset<[Message]>) {}
+
+    // BoxRenderer's type comment.
+    func renderFeed(_ state: FeedState) {
+        // `unowned`: the data source (or the screen) usually owns the renderer.
+        let renderer = BoxRenderer<String, Int, UICollectionView>(view: collectionView) { [unowned dataSource] box in
+            dataSource.box = box
+        }
+        renderer.render(makeBox(state))  // on the main actor, now
+        renderer.renderInBackground(makeBox(state))  // diffs elsewhere, applies the latest
+    }
+
+    // BoxRenderer.releaseScratchMemory().
+    override func didReceiveMemoryWarning() {
+        super.didReceiveMemoryWarning()
+        renderer.releaseScratchMemory()
+    }
+
+    // DiffOptions.init(algorithm:duplicates:mode:...): its sample wrote
+    // `{ box in data = box }`, an implicit `self` in the renderer's
+    // escaping closure ("reference to property 'data' in closure requires
+    // explicit use of 'self'").
+    func singleBatchRenderer(_ view: UICollectionView) {
+        let renderer = BoxRenderer(view: view, options: DiffOptions(mode: .singleBatch)) { [unowned self] in
+            self.box = $0
+        }
+        let strict = DiffOptions(algorithm: .lcs, duplicates: .reject)
+        _ = (renderer, strict)
+    }
+
+    // Box.init(_:) and BoxRenderer.render(_:) with a builder.
+    func renderSettings() {
+        renderer.render(
+            Box<String, Int> {
+                Section(id: "settings", header: "Settings") {
+                    1 <> "Sync"
+                }
+            })
+        renderer.render {
+            Section(id: "account", header: "Account") {
+                1 <> "Sync"
+            }
+        }
+    }
+
+    // DiffCancellationFlag.forCurrentTask(isolation:_:): its sample read
+    // `shown` and called `apply(_:)` inside `Task.detached` without
+    // `self` ("reference to property 'shown' in closure requires explicit
+    // use of 'self'", "main actor-isolated property 'shown' can not be
+    // referenced from a nonisolated context"); it now copies `shown` in
+    // the capture list and calls `self.apply(_:)`.
+    func update(to next: [Message]) {
+        diffTask?.cancel()
+        diffTask = Task.detached { [shown] in  // the screen's data, copied
+            let changeset = try await DiffCancellationFlag.forCurrentTask { flag in
+                try StagedChangeset(source: shown, target: next, cancellation: flag)
+            }
+            guard let changeset else { return }  // cancelled
+            await MainActor.run { self.apply(changeset) }
+        }
+    }
+
+    // ListView.reload(using:interrupt:setData:completion:).
+    func show(_ next: [Message]) throws {
+        let changeset = try StagedChangeset(source: shown, target: next)
+        collectionView.reload(using: changeset, setData: { shown = $0 }) {
+            print("on screen")
+        }
+    }
+
+    // TableListView's type comment.
+    func showRows(_ changeset: StagedChangeset<[Message]>) {
+        TableListView(tableView, animation: .fade).reload(using: changeset) { rows = $0 }
+        tableView.reload(using: changeset, with: .fade) { rows = $0 }
+
+        let view = TableListView(tableView, animation: .fade)
+        view.insertRowsAnimation = .right
+        view.reload(using: changeset) { rows = $0 }
     }
 }

@@ -106,4 +106,143 @@ struct DocSampleTests {
             validator.violations(from: before, to: after, steps: [BatchReplayStep(update: fixed, afterState: after)])
                 == [])
     }
+
+    /// The BoxDiff article's Box sample (and the README's validation
+    /// sample's first part): the three stages its comment lists, a valid
+    /// changeset, and `applied(to:)` giving the target, as the Bento
+    /// guide's and the README's render loops say.
+    @Test func articleBoxSampleStages() throws {
+        let shown =
+            Box<String, Int>.empty
+            |-+ Section(id: "inbox", header: "Inbox")
+            |---+ Node(id: 1, component: "Hello")
+            |---+ Node(id: 2, component: "Lunch?")
+        let next =
+            Box<String, Int>.empty
+            |-+ Section(id: "inbox", header: "Inbox")
+            |---+ Node(id: 2, component: "Lunch? (read)")
+            |---+ Node(id: 3, component: "Invoice")
+        let changeset = try StagedChangeset(source: shown, target: next)
+        // Stage 1 reloads row [0, 1]; stage 2 deletes row [0, 0]; stage 3 inserts row [0, 1].
+        #expect(changeset.map(\.description) == ["update [0,1]", "delete [0,0]", "insert [0,1]"])
+        #expect(changeset.applied(to: shown) == next)
+        let validated = try StagedChangeset(source: shown, target: next).validated(from: shown)
+        #expect(validated.violations(from: shown, validator: BatchUpdateValidator(flavor: .collectionView)) == [])
+    }
+
+    /// The flat and Box changeset initializers' samples and `ElementPath`'s
+    /// and `Move`'s: the values their comments state.
+    @Test func changesetAndPathSamples() throws {
+        let path = ElementPath(section: 1, row: 4)
+        let same = ElementPath(element: 4, section: 1)
+        #expect(path == same)
+        #expect(path.element == 4)
+
+        let move = Move(source: ElementPath(element: 1, section: 0), target: ElementPath(element: 0, section: 0))
+        #expect("\(move)" == "[0,1]→[0,0]")
+        #expect(move.target.element == 0)
+
+        let moved = try StagedChangeset(source: [1, 2, 3], target: [3, 1, 2])
+        #expect(moved.count == 1)
+        #expect(
+            moved[0].elementMoved == [
+                Move(source: ElementPath(section: 0, row: 2), destination: ElementPath(section: 0, row: 0))
+            ])
+
+        let inSection = try StagedChangeset(source: ["a", "b"], target: ["b"], section: 2)
+        #expect(inSection[0].elementDeleted == [ElementPath(section: 2, row: 0)])
+        #expect("\(inSection[0].elementDeleted)" == "[[2, 0]]")
+
+        let old = Box<String, Int>.empty |-+ Section(id: "a") |---+ Node(id: 1, component: "one")
+        let new = Box<String, Int>.empty |-+ Section(id: "a") |---+ Node(id: 1, component: "uno")
+        let updated = try StagedChangeset(source: old, target: new)
+        #expect(updated[0].elementUpdated == [ElementPath(section: 0, row: 0)])
+        #expect(updated.applied(to: old) == new)
+
+        let flat = try StagedChangeset(source: ["a", "b"], target: ["b", "c"])
+        #expect(flat.violations(from: ["a", "b"]) == [])
+    }
+
+    /// `Differentiable`'s second sample: a `Hashable & Identifiable` type
+    /// is identified by `id` and compared with `==`.
+    @Test func identifiableDefaults() {
+        struct User: Hashable, Identifiable, Differentiable {
+            var id: Int
+            var name: String
+        }
+        let user = User(id: 7, name: "Ada")
+        var renamed = user
+        renamed.name = "Grace"
+        #expect(user.differenceIdentifier == user.id)
+        #expect(user.isContentEqual(to: user))
+        #expect(!user.isContentEqual(to: renamed))
+    }
+
+    /// `IdentityTable`'s sample: `rowStart(ofSection:)` is the flat index
+    /// of the section's first row.
+    @Test func identityTableSample() {
+        let box =
+            Box<String, Int>.empty
+            |-+ Section(id: "a") |---+ Node(id: 1, component: "one") |---+ Node(id: 2, component: "two")
+            |-+ Section(id: "b") |---+ Node(id: 3, component: "three")
+        let table = box.identityTable
+        #expect(table.rowCount(inSection: 0) == 2)
+        #expect(table.rowContent(at: table.rowStart(ofSection: 1)) == box.sections[1].rows[0].component.contentHash)
+    }
+
+    /// `BatchAnimations`' sample, with an enum of `UITableView.RowAnimation`'s
+    /// cases used there: a kind set on its own keeps its animation.
+    @Test func batchAnimationsSample() {
+        enum RowAnimation { case fade, right, none }
+        var animations = BatchAnimations(RowAnimation.fade)
+        animations.insertRows = .right
+        #expect(animations.deleteRows == .fade)
+        animations.animation = .none
+        #expect(animations.deleteRows == .none)
+        #expect(animations.insertRows == .right)
+    }
+
+    /// BoxDiffValidation's doc comment samples: `BatchReplayState`,
+    /// `BatchRule`, `BatchStep`, `Flavor`, `replayViolations`,
+    /// `BatchUpdateValidator` and `BatchViolation`, with the values their
+    /// comments state.
+    @Test func validationSamples() {
+        typealias FruitState = BatchReplayState<String, Int>
+        let state = FruitState(sections: [
+            FruitState.Section(
+                id: "fruit", content: 0, rows: [FruitState.Row(id: 1, content: 10), FruitState.Row(id: 2, content: 20)])
+        ])
+        #expect(state.shape == [2])
+
+        #expect(BatchRule.rowCount.number == 2)
+        #expect(BatchRule.missedUpdate.number == nil)
+
+        let step = BatchStep(update: BatchUpdate(elementDeleted: [ElementPath(section: 0, row: 2)]), after: [2])
+        #expect(BatchUpdateValidator().validate(before: [3], steps: [step]) == [])
+
+        #expect(BatchUpdateValidator.Flavor.collectionView.rowWord == "item")
+
+        typealias State = BatchReplayState<Int, String>
+        let before = State(sections: [.init(id: 0, content: 0, rows: [.init(id: "a", content: 1)])])
+        let after = State(sections: [.init(id: 0, content: 0, rows: [.init(id: "a", content: 2)])])
+        let reload = BatchUpdate(elementUpdated: [ElementPath(section: 0, row: 0)])
+        #expect(
+            BatchUpdateValidator().replayViolations(
+                from: before, to: after, steps: [BatchReplayStep(update: reload, afterState: after)]) == [])
+
+        let inserted = BatchUpdateValidator(flavor: .collectionView).validate(
+            before: [3],
+            steps: [BatchStep(update: BatchUpdate(elementInserted: [ElementPath(section: 0, row: 5)]), after: [4])])
+        #expect(inserted.map(\.rule) == [.rowInsertOutOfRange])
+        #expect(
+            inserted.first?.message
+                == "attempt to insert item 5 into section 0, but there are only 4 items in section 0 after the update")
+
+        let violations = BatchUpdateValidator().validate(
+            before: [4], steps: [BatchStep(update: BatchUpdate(), after: [3])])
+        #expect(violations.first?.rule == .rowCount)
+        #expect(violations.first?.rule.number == 2)
+        #expect(violations.first?.section == 0)
+        #expect(violations.first?.message.hasPrefix("Invalid update: invalid number of rows in section 0. ") == true)
+    }
 }

@@ -106,7 +106,9 @@ public struct DiffOptions: Sendable, Hashable {
     /// Options with the settings given; the others keep their defaults.
     ///
     /// ```swift
-    /// let renderer = BoxRenderer(view: view, options: DiffOptions(mode: .singleBatch)) { box in data = box }
+    /// let renderer = BoxRenderer(view: view, options: DiffOptions(mode: .singleBatch)) { [unowned self] in
+    ///     self.box = $0
+    /// }
     /// let strict = DiffOptions(algorithm: .lcs, duplicates: .reject)
     /// ```
     public init(

@@ -127,12 +127,12 @@ extension DiffCancellationFlag {
     ///
     /// ```swift
     /// diffTask?.cancel()
-    /// diffTask = Task.detached {
+    /// diffTask = Task.detached { [shown] in   // the screen's data, copied
     ///     let changeset = try await DiffCancellationFlag.forCurrentTask { flag in
     ///         try StagedChangeset(source: shown, target: next, cancellation: flag)
     ///     }
     ///     guard let changeset else { return }   // cancelled
-    ///     await MainActor.run { apply(changeset) }
+    ///     await MainActor.run { self.apply(changeset) }
     /// }
     /// ```
     ///
