@@ -196,6 +196,77 @@ static void test_every_look(void) {
     CHECK(most >= 4);
 }
 
+/* An allocator that raises a cancel flag at its `raise_at`-th call
+ * (counted from when `raise_at` is set; 0: never), over the counting
+ * allocator: a flag raised by another thread at that very moment. */
+typedef struct raising_alloc {
+    counting_alloc_t counts;
+    bxd_cancel_t *flag;
+    unsigned long calls, raise_at;
+} raising_alloc_t;
+
+static void *raising_allocate(void *context, size_t size) {
+    raising_alloc_t *c = (raising_alloc_t *)context;
+    if (c->raise_at != 0 && ++c->calls == c->raise_at) bxd_cancel_request(c->flag);
+    return counting_allocate(&c->counts, size);
+}
+
+static void raising_deallocate(void *context, void *pointer, size_t size) {
+    counting_deallocate(&((raising_alloc_t *)context)->counts, pointer, size);
+}
+
+/* With BXD_FLAG_PAIRS_ONLY the call allocates nothing after its pairing,
+ * and looks at the flag once more after it: a flag raised at any of the
+ * call's allocations (the last ones come after the pairing's own last
+ * look, such as LCS's queues of unpaired ids after its searches) stops
+ * it with BXD_ERR_CANCELLED, the result empty. Raised at each allocation
+ * in turn (a fresh workspace and result each time, so every buffer is
+ * allocated), both algorithms. Without the look after the pairing, a
+ * flag raised there went unseen and the call returned BXD_OK. */
+static void test_raised_during_pairs_only(void) {
+    static const uint32_t sizes[] = {200, 3000};
+    static const bxd_algorithm_t algorithms[] = {BXD_ALGORITHM_HECKEL, BXD_ALGORITHM_LCS};
+    for (int z = 0; z < 2; z++) {
+        lists_t l = make_lists(sizes[z], sizes[z], 0);
+        const bxd_list_t old_list = {l.a, l.ac, l.n}, new_list = {l.b, l.bc, l.m};
+        for (int g = 0; g < 2; g++) {
+            const bxd_options_t o = verify_options(algorithms[g], BXD_FLAG_PAIRS_ONLY);
+            unsigned long stopped = 0;
+            for (unsigned long k = 1;; k++) {
+                bxd_cancel_t flag;
+                bxd_cancel_init(&flag);
+                raising_alloc_t c;
+                memset(&c, 0, sizeof c);
+                c.flag = &flag;
+                const bxd_allocator_t a = {raising_allocate, raising_deallocate, &c};
+                bxd_workspace_t *ws = NULL;
+                if (!CHECK(bxd_workspace_create(&a, &ws) == BXD_OK)) break;
+                bxd_workspace_set_cancel(ws, &flag);
+                c.raise_at = k;
+                bxd_result_t r;
+                bxd_result_init(&r);
+                const bxd_status_t s = bxd_diff(ws, &old_list, &new_list, &o, &r);
+                const int raised = bxd_cancel_requested(&flag);
+                if (raised) {
+                    stopped++;
+                    if (!CHECK(s == BXD_ERR_CANCELLED))
+                        fprintf(stderr, "raised at allocation %lu of %s (%u ids): status %d\n", k,
+                                g == 0 ? "heckel" : "lcs", l.n, (int)s);
+                    CHECK_OK(verify_empty(&r));
+                } else {
+                    CHECK(s == BXD_OK);
+                }
+                bxd_result_free(&r);
+                bxd_workspace_destroy(ws);
+                CHECK(counting_alloc_settled(&c.counts));
+                if (!raised) break; /* past the call's last allocation */
+            }
+            CHECK(stopped >= 3); /* the result's buffers, then the pairing's */
+        }
+        lists_free(&l);
+    }
+}
+
 static void test_lis_mark(void) {
     const uint32_t count = 300000;
     uint32_t *values = malloc(count * sizeof *values);
@@ -293,6 +364,7 @@ int main(void) {
     rng_seed(0xCA2026);
     test_flag_functions();
     test_every_look();
+    test_raised_during_pairs_only();
     test_lis_mark();
     test_other_thread();
     verify_release();

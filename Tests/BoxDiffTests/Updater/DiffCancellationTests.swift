@@ -1,4 +1,5 @@
 import BoxDiffTestSupport
+import Foundation
 import Testing
 
 @testable import BoxDiff
@@ -248,6 +249,39 @@ struct DiffCancellationTests {
         let compared = hook.run == nil
         hook.run = nil
         #expect(!compared, "the released renderer's diff ran")
+    }
+
+    /// A background render superseded by a newer one while it diffs
+    /// (held in a component's `==` until the newer one was requested):
+    /// superseding cancels its task, so its diff stops at the next check
+    /// (the pool counts it) instead of running to an end nobody shows; the
+    /// newer render is shown. A supersede that only dropped the older
+    /// result, without cancelling it, left the diff running: no stop.
+    @MainActor
+    @Test func aSupersededBackgroundRenderStopsItsDiff() async {
+        let hook = EqualityHook()
+        func hooked(_ values: [Int]) -> BoxGenerators.TestBox { HookedContent.box(values, hook: hook) }
+        let shown = hooked([1, 2, 3])
+        let screen = RendererScreen(showing: shown)
+        let entered = Locked(false)
+        let release = DispatchSemaphore(value: 0)
+        // Runs on the older diff's thread: waits there for the newer render.
+        hook.run = {
+            entered.withLock { $0 = true }
+            release.wait()
+        }
+        let older = screen.renderer.renderInBackground(hooked([1, 2, 4]))
+        while !entered.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(1)) }
+        let next = hooked([3, 1, 2, 5])
+        let newer = screen.renderer.renderInBackground(next)
+        release.signal()
+        #expect(await older.value == false)
+        #expect(await newer.value)
+        screen.view.finishAnimations()
+        #expect(screen.renderer.workspaces.stoppedDiffCount == 1, "the superseded diff stopped")
+        #expect(screen.renderer.droppedRenderCount == 1)
+        let problems = screen.problems(showing: next)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
     /// Background renders of long lists requested faster than they diff:
