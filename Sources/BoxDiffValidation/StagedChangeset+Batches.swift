@@ -105,8 +105,8 @@ extension StagedChangeset {
         return (before, steps)
     }
 
-    /// ``replaySteps()`` with contents numbered by `numbering` (see
-    /// ``ContentNumbering``).
+    /// ``replaySteps()`` with contents given by `numbering`: numbers
+    /// (``ContentNumbering``) or occurrences (``ComponentOccurrences``).
     func replaySteps<S, R>(numbering: (any ComponentContents)?) -> [BatchReplayStep<S, R>] where Data == Box<S, R> {
         guard !reloadsEverything else { return [] }
         return stages.map {
