@@ -63,14 +63,70 @@ for variant in "${variants[@]}"; do
             continue
         fi
         # A time limit: a core that loops (a hash table let fill up, say)
-        # fails instead of hanging.
+        # fails instead of hanging. The output is kept (the 32-bit run
+        # below compares test_xxh3's digest with this one).
         if ! ASAN_OPTIONS="detect_leaks=1:halt_on_error=1" \
-             UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1" timeout "$limit" "$out/$name"; then
+             UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1" timeout "$limit" "$out/$name" \
+                >"$out/$name${variant:+.group}.log"; then
+            cat "$out/$name${variant:+.group}.log"
             echo "$name${variant:+ ($variant)}: FAILED" >&2
             failed=1
+        else
+            cat "$out/$name${variant:+.group}.log"
         fi
     done
 done
+
+# 32-bit: every test again as an i386 program (gcc -m32, ASan + UBSan), for
+# the core as watchOS devices run it (arm64_32, armv7k: 32-bit size_t and
+# pointers), in both variants, when gcc can build one (Debian:
+# gcc-12-multilib; skipped otherwise). Not the gcc-multilib package: it
+# conflicts with the s390x cross compiler below, and it only adds the
+# /usr/include/asm link that the -isystem folder here gives. The core's own
+# XXH3 (no 32-bit libxxhash): test_xxh3 there compares nothing, and its
+# digest of the core's hashes must equal the one the run above printed,
+# where every hash matched libxxhash's.
+m32_include="$out/m32-include"
+mkdir -p "$m32_include"
+ln -s /usr/include/x86_64-linux-gnu/asm "$m32_include/asm"
+m32_flags=(-m32 -isystem "$m32_include" -std=c11 -Wall -Wextra -Werror -g -O1 -DBXD_COUNT_PROBES
+           -DBXD_USE_BUNDLED_XXH3 -DBXD_TEST_WITHOUT_LIBXXHASH -fsanitize=address,undefined
+           -fno-sanitize-recover=all -ICSources/CBoxDiff/include -ICSources/CBoxDiff)
+if command -v gcc >/dev/null 2>&1 &&
+    printf '#include <errno.h>\nint main(void) { return errno; }\n' |
+    gcc "${m32_flags[@]}" -x c - -o "$out/m32-probe" 2>/dev/null && "$out/m32-probe"; then
+    for variant in "${variants[@]}"; do
+        for test in "${tests[@]}"; do
+            name="$(basename "$test" .c)"
+            echo "== $name, 32-bit${variant:+ ($variant)}" >&2
+            # shellcheck disable=SC2086
+            if ! gcc "${m32_flags[@]}" $variant "$test" CSources/CBoxDiff/*.c -o "$out/${name}_m32"; then
+                echo "$name, 32-bit: build failed" >&2
+                failed=1
+                continue
+            fi
+            log="$out/${name}_m32${variant:+.group}.log"
+            if ! ASAN_OPTIONS="detect_leaks=1:halt_on_error=1" \
+                 UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1" timeout "$limit" "$out/${name}_m32" >"$log"; then
+                cat "$log"
+                echo "$name, 32-bit${variant:+ ($variant)}: FAILED" >&2
+                failed=1
+            else
+                cat "$log"
+            fi
+        done
+    done
+    expected="$(grep '^xxh3 digest:' "$out/test_xxh3.log" || true)"
+    got="$(grep '^xxh3 digest:' "$out/test_xxh3_m32.log" || true)"
+    if [ -z "$expected" ] || [ "$expected" != "$got" ]; then
+        echo "test_xxh3, 32-bit: the core's hashes differ from the 64-bit run's (${got:-none} against ${expected:-none})" >&2
+        failed=1
+    else
+        echo "== test_xxh3, 32-bit: the core's hashes equal the 64-bit run's (${got#xxh3 digest: })" >&2
+    fi
+else
+    echo "== 32-bit run skipped (gcc -m32 cannot build with ASan; Debian: gcc-12-multilib)" >&2
+fi
 
 # Big-endian: test_core again on s390x, in both variants, when a cross
 # compiler and qemu-user are installed (Debian: gcc-s390x-linux-gnu

@@ -527,11 +527,13 @@ static void test_lcs_cost_bound_steps(void) {
  * fails (which sets it): a diff whose first result buffer is too large to
  * allocate reports BXD_ERR_NO_MEMORY with errno as it was. Under ASan only:
  * the test's ASan options (above) make a request past 1 GiB fail, before
- * any id of the one-element buffer is read. */
+ * any id of the one-element buffer is read. 2^29 ids: 2 GiB of 32-bit
+ * indices, past that limit on a 32-bit host too, where BXD_MAX_COUNT ids
+ * are refused as too large (their buffers' sizes overflow size_t). */
 static void test_errno_on_malloc_failure(void) {
 #if BXD_TEST_ASAN
     static const uint64_t one[1] = {42};
-    const bxd_list_t huge = {one, NULL, BXD_MAX_COUNT}, small = {one, NULL, 1};
+    const bxd_list_t huge = {one, NULL, (size_t)1 << 29}, small = {one, NULL, 1};
     bxd_result_t r;
     bxd_result_init(&r);
     errno = 4321;

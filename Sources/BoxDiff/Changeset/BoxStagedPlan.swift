@@ -59,23 +59,27 @@ struct BoxStagedPlan {
                     for s in 0..<old.sectionCount {
                         let start = raw.oldStart(s)
                         let end = raw.oldStart(s + 1)
-                        let t = Int(raw.sectionOldToNew[s])
-                        guard t != Int(none) else {
+                        // Compared with `none` before the conversion: on a
+                        // 32-bit `Int` (watchOS devices) `Int(none)` traps.
+                        let t32 = raw.sectionOldToNew[s]
+                        guard t32 != none else {
                             sectionDeleted.append(s)
                             for i in start..<end { values[i] = none }
                             continue
                         }
+                        let t = Int(t32)
                         let newStart = raw.newStart(t)
                         // Row j is in section t when it lies in t's range (two
                         // compares, not a load of its packed section).
                         let newCount = UInt(bitPattern: raw.newStart(t + 1) - newStart)
                         for i in start..<end {
-                            let j = Int(raw.rowOldToNew[i])
-                            if j == Int(none) {
+                            let j32 = raw.rowOldToNew[i]
+                            if j32 == none {
                                 values[i] = none
                                 deleted.append(ElementPath(section: s, row: i - start))
                                 continue
                             }
+                            let j = Int(j32)
                             values[i] =
                                 UInt(bitPattern: j &- newStart) < newCount
                                 ? UInt32(truncatingIfNeeded: base + j - newStart) : none

@@ -395,7 +395,7 @@ struct BadInputTests {
     @Test func countsPastUInt32AreTooLarge() throws {
         var one: [UInt64] = [42]
         var flags: [UInt8] = [0]
-        let huge = Int(UInt32.max) + 2
+        let huge = Int(truncatingIfNeeded: UInt32.max) + 2  // 2^32 + 1 (a 64-bit host)
         #expect(huge > CCore.maxCount)
         let workspace = try CoreWorkspace()
         let result = CoreResult()
