@@ -3,7 +3,8 @@
 # under AddressSanitizer (with leak detection) and UndefinedBehaviorSanitizer.
 # Each test is compiled together with every CSources/CBoxDiff/*.c into a
 # temporary folder. Installs nothing: libxxhash-dev must already be present
-# (scripts/install-deps.sh).
+# (scripts/install-deps.sh). Then, where the compilers are installed, every
+# test again as a 32-bit program and test_core big-endian (both below).
 #
 #   scripts/ctests.sh
 set -euo pipefail

@@ -8,8 +8,9 @@
 // test build with `-Xswiftc -DBOXDIFF_CHECK_32BIT_INDICES` (the second
 // Swift run of .ci/run) gives the module these overloads instead. Each is
 // concrete, so it wins over the standard library's generic
-// `init<T: BinaryInteger>(_:)` at every such conversion in the module, and
-// the whole test suite then runs them with 32-bit limits
+// `init<T: BinaryInteger>(_:)` at every such conversion in the package's
+// modules (`package`: BoxDiffValidation and BoxDiffIGListKit too), and the
+// whole test suite then runs them with 32-bit limits
 // (`ThirtyTwoBitIndexTests`). Normal builds do not contain them.
 
 #if BOXDIFF_CHECK_32BIT_INDICES
@@ -17,21 +18,21 @@
         /// `Int(value)` as on a 32-bit `Int`: stops the program past
         /// `Int32.max`, as a watchOS device would.
         @inlinable
-        init(_ value: UInt32) {
+        package init(_ value: UInt32) {
             precondition(value <= 0x7FFF_FFFF, "BoxDiff: Int(\(value)) does not fit a 32-bit Int (watchOS devices)")
             self.init(truncatingIfNeeded: value)
         }
 
         /// `Int(value)` as on a 32-bit `Int` (as the `UInt32` overload).
         @inlinable
-        init(_ value: UInt64) {
+        package init(_ value: UInt64) {
             precondition(value <= 0x7FFF_FFFF, "BoxDiff: Int(\(value)) does not fit a 32-bit Int (watchOS devices)")
             self.init(truncatingIfNeeded: value)
         }
 
         /// `Int(value)` as on a 32-bit `Int` (as the `UInt32` overload).
         @inlinable
-        init(_ value: Int64) {
+        package init(_ value: Int64) {
             precondition(
                 value >= -0x8000_0000 && value <= 0x7FFF_FFFF,
                 "BoxDiff: Int(\(value)) does not fit a 32-bit Int (watchOS devices)")
@@ -40,7 +41,7 @@
 
         /// `Int(value)` as on a 32-bit `Int` (as the `UInt32` overload).
         @inlinable
-        init(_ value: UInt) {
+        package init(_ value: UInt) {
             precondition(value <= 0x7FFF_FFFF, "BoxDiff: Int(\(value)) does not fit a 32-bit Int (watchOS devices)")
             self.init(truncatingIfNeeded: value)
         }

@@ -2,7 +2,7 @@
 // arm64_32, armv7k). In the run built with
 // `-Xswiftc -DBOXDIFF_CHECK_32BIT_INDICES` (the second Swift run of
 // .ci/run), every `Int(x)` of a `UInt32`, `UInt64`, `Int64` or `UInt` in
-// BoxDiff stops the program past `Int32.max`
+// the package's modules stops the program past `Int32.max`
 // (Sources/BoxDiff/Internals/ThirtyTwoBitCheck.swift): that run is the whole
 // suite with a 32-bit device's conversions. Without the flag these tests
 // run as any others.
