@@ -115,3 +115,17 @@ let package = Package(
 if ProcessInfo.processInfo.environment["BOXDIFF_DOCS"] != nil {
     package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
 }
+
+// Coverage-guided fuzzing of the Swift layer (scripts/fuzz-swift-guided.sh):
+// the libFuzzer target only when BOXDIFF_FUZZ is set, so apps and the
+// normal builds never see it.
+if ProcessInfo.processInfo.environment["BOXDIFF_FUZZ"] != nil {
+    package.targets.append(
+        .executableTarget(
+            name: "boxdiff-fuzz",
+            dependencies: ["BoxDiff", "BoxDiffValidation", "BoxDiffTestSupport"],
+            path: "Tests/SwiftFuzz",
+            // No main: libFuzzer's calls LLVMFuzzerTestOneInput.
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ))
+}

@@ -47,27 +47,6 @@ private func randomOptions(using rng: inout SeededGenerator) -> DiffOptions {
     return options
 }
 
-/// The same Box with identifiers mapped to another type (injective maps,
-/// so duplicates stay duplicates and distinct ids stay distinct).
-private func mapIDs<S: Hashable, R: Hashable>(
-    _ box: BoxGenerators.TestBox, section: (Int) -> S, row: (Int) -> R
-) -> Box<S, R> {
-    Box(
-        sections: box.sections.map { s in
-            Section(
-                id: section(s.id), header: s.header, footer: s.footer,
-                rows: s.rows.map { Node(id: row($0.id), component: $0.component) })
-        })
-}
-
-/// A legal `Hashable` whose hash covers only part of its value: equal
-/// hashes do not mean equal values, so only `==` can tell a change.
-private struct PartlyHashed: Hashable, Sendable {
-    var key: Int
-    var text: String
-    func hash(into hasher: inout Hasher) { hasher.combine(key) }
-}
-
 /// `box` with a few components and headers replaced by small random values,
 /// so duplicate ids may show different contents and contents may return to
 /// an earlier value.
@@ -82,62 +61,10 @@ private func recontent(_ box: BoxGenerators.TestBox, using rng: inout SeededGene
             let value = Int.random(in: 0..<3, using: &rng)
             box.sections[s].rows[r].component =
                 Bool.random(using: &rng)
-                ? Component(value) : Component(PartlyHashed(key: 0, text: "\(value)"))
+                ? Component(value) : Component(RandomizedBoxChecks.PartlyHashed(key: 0, text: "\(value)"))
         }
     }
     return box
-}
-
-/// Whether a section or row id repeats in `box`.
-private func hasDuplicate<S, R>(_ box: Box<S, R>) -> Bool {
-    var sections = Set<S>()
-    var rows = Set<R>()
-    for s in box.sections {
-        if !sections.insert(s.id).inserted { return true }
-        for r in s.rows where !rows.insert(r.id).inserted { return true }
-    }
-    return false
-}
-
-/// Diffs one pair with `options` and returns its problems (empty: fine).
-/// `validates`: also pass the changeset through `validated(from:)`, which
-/// must give it back unchanged when it is valid.
-private func problems<S, R>(
-    _ old: Box<S, R>, _ new: Box<S, R>, options: DiffOptions, validates: Bool, workspace: DiffWorkspace
-) -> [String] {
-    let changeset: StagedChangeset<Box<S, R>>
-    do {
-        changeset = try StagedChangeset(source: old, target: new, options: options, workspace: workspace)
-    } catch {
-        if case .duplicateIdentifier = error, options.duplicates == .reject,
-            hasDuplicate(old) || hasDuplicate(new)
-        {
-            return []
-        }
-        return ["unexpected error \(error)"]
-    }
-    var found: [String] = []
-    if options.duplicates == .reject && (hasDuplicate(old) || hasDuplicate(new)) {
-        found.append("a duplicate was not rejected")
-    }
-    found += BoxReplay.problems(changeset, from: old, to: new)
-    if validates && found.isEmpty {
-        // `validated(from:)` throws rather than traps, so a failure names the
-        // seed. Compared through descriptions: `==` on Boxes is false for
-        // incomparable components.
-        let checked = try? changeset.validated(from: old)
-        if checked.map({ "\($0)" }) != "\(changeset)" { found.append("validated(from:) changed the changeset") }
-    }
-    if options.mode == .singleBatch && changeset.count > 1 {
-        found.append("\(changeset.count) stages in single-batch mode")
-    }
-    if options.mode == .staged && changeset.count > 5 { found.append("\(changeset.count) stages") }
-    if let threshold = options.reloadThreshold, !changeset.reloadsEverything,
-        changeset.changeCount - BoxRebinds.count(of: changeset, from: old, mode: options.mode) > max(0, threshold)
-    {
-        found.append("\(changeset.changeCount) changes above the reload threshold \(threshold)")
-    }
-    return found
 }
 
 @Suite("Public API: randomized Box diffs")
@@ -174,19 +101,21 @@ struct RandomizedBoxTests {
             let found: [String]
             switch Int.random(in: 0..<3, using: &rng) {
             case 0:
-                found = problems(old, new, options: options, validates: validates, workspace: workspace)
+                found = RandomizedBoxChecks.problems(
+                    old, new, options: options, validates: validates, workspace: workspace)
             case 1:
-                found = problems(
-                    mapIDs(old, section: { "s\($0)" }, row: { "row-\($0)" }),
-                    mapIDs(new, section: { "s\($0)" }, row: { "row-\($0)" }),
+                found = RandomizedBoxChecks.problems(
+                    RandomizedBoxChecks.mapIDs(old, section: { "s\($0)" }, row: { "row-\($0)" }),
+                    RandomizedBoxChecks.mapIDs(new, section: { "s\($0)" }, row: { "row-\($0)" }),
                     options: options, validates: validates, workspace: workspace)
             default:
                 func uuid(_ i: Int) -> UUID {
                     let b = { (shift: Int) in UInt8(truncatingIfNeeded: i >> shift) }
                     return UUID(uuid: (0xB0, 0x0D, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, b(24), b(16), b(8), b(0)))
                 }
-                found = problems(
-                    mapIDs(old, section: { $0 }, row: uuid), mapIDs(new, section: { $0 }, row: uuid),
+                found = RandomizedBoxChecks.problems(
+                    RandomizedBoxChecks.mapIDs(old, section: { $0 }, row: uuid),
+                    RandomizedBoxChecks.mapIDs(new, section: { $0 }, row: uuid),
                     options: options, validates: validates, workspace: workspace)
             }
             if !found.isEmpty {

@@ -7,35 +7,56 @@ import BoxDiff
 /// and reloads of sections whose content hash is 0 on both sides. What
 /// `DiffOptions.reloadThreshold` leaves out of its count.
 public enum BoxRebinds {
-    /// The re-binds of `changeset`, diffed from `old` in `mode` (section
-    /// reloads are at old indices in one batch, at new indices staged).
-    /// Rows and sections are paired by id (the first with that id).
+    /// What an old section or row was, carried through a replay.
+    private struct Origin: Hashable, Sendable {
+        /// The old section's index, or the old row's index in the whole Box.
+        var index: Int
+    }
+
+    /// The re-binds of `changeset`, diffed from `old` in `mode`. Each call's
+    /// old partner is found by replaying the stages (``BoxStageReplay``) on
+    /// a copy of `old` whose headers and rows carry their origin, so that
+    /// duplicate ids pair as the changeset pairs them: a section reload's at
+    /// its index before the stage's batch, a reconfigured row's at its path
+    /// after the batch.
     public static func count<S, R>(of changeset: StagedChangeset<Box<S, R>>, from old: Box<S, R>, mode: BatchMode)
         -> Int
     {
         guard !changeset.reloadsEverything else { return 0 }
-        func oldNode(_ id: R) -> Node<R>? {
-            for section in old.sections { if let node = section.rows.first(where: { $0.id == id }) { return node } }
-            return nil
-        }
-        func section(_ id: S, in box: Box<S, R>) -> Section<S, R>? { box.sections.first { $0.id == id } }
+        let oldRows = old.sections.flatMap(\.rows)
+        var flat = 0
+        var traced = Box(
+            sections: old.sections.enumerated().map { s, section in
+                Section(
+                    id: section.id, header: Component(Origin(index: s)),
+                    rows: section.rows.map { row in
+                        defer { flat += 1 }
+                        return Node(id: row.id, component: Component(Origin(index: flat)))
+                    })
+            })
+        func origin(_ component: Component?) -> Int? { (component?.value as? Origin)?.index }
         var count = 0
         for stage in changeset {
             let data = stage.data.sections
-            for path in stage.elementReconfigured {
-                guard path.section >= 0, path.section < data.count, path.row >= 0,
-                    path.row < data[path.section].rows.count
-                else { continue }
-                let node = data[path.section].rows[path.row]
-                if node.component.contentHash == 0, let partner = oldNode(node.id), partner.component.contentHash == 0 {
-                    count += 1
-                }
-            }
             for index in stage.sectionUpdated {
-                let from = mode == .singleBatch ? old.sections : data
-                guard index >= 0, index < from.count, from[index].contentHash == 0,
-                    let partner = section(from[index].id, in: mode == .singleBatch ? stage.data : old),
-                    partner.contentHash == 0
+                // UIKit's target of a reload: shifted by the batch's section
+                // deletes and inserts.
+                var t = index - stage.sectionDeleted.filter { $0 < index }.count
+                for n in stage.sectionInserted.sorted() where n <= t { t += 1 }
+                guard index >= 0, index < traced.sections.count, t < data.count,
+                    let s = origin(traced.sections[index].header), old.sections[s].contentHash == 0,
+                    data[t].contentHash == 0
+                else { continue }
+                count += 1
+            }
+            guard let next = try? BoxStageReplay.apply(stage, to: traced, reconfiguring: false) else { return count }
+            traced = next
+            for path in stage.elementReconfigured {
+                guard path.section >= 0, path.section < data.count, path.section < traced.sections.count,
+                    path.row >= 0, path.row < data[path.section].rows.count,
+                    path.row < traced.sections[path.section].rows.count,
+                    let i = origin(traced.sections[path.section].rows[path.row].component),
+                    oldRows[i].component.contentHash == 0, data[path.section].rows[path.row].component.contentHash == 0
                 else { continue }
                 count += 1
             }

@@ -22,8 +22,12 @@ public enum BoxStageReplay {
         public var description: String
     }
 
-    /// `box` after `stage`'s calls.
-    public static func apply<S, R>(_ stage: Changeset<Box<S, R>>, to box: Box<S, R>) throws(Failure) -> Box<S, R> {
+    /// `box` after `stage`'s calls; with `reconfiguring` false, the
+    /// reconfigured rows keep the node they had (their origin) instead of
+    /// taking `data`'s.
+    public static func apply<S, R>(
+        _ stage: Changeset<Box<S, R>>, to box: Box<S, R>, reconfiguring: Bool = true
+    ) throws(Failure) -> Box<S, R> {
         let data = stage.data.sections
         func fail(_ message: String) -> Failure { Failure(description: message) }
 
@@ -112,7 +116,7 @@ public enum BoxStageReplay {
         }
 
         // 5. Reconfigures, N paths, after the batch.
-        for p in stage.elementReconfigured {
+        for p in stage.elementReconfigured where reconfiguring {
             guard sections.indices.contains(p.section), sections[p.section].rows.indices.contains(p.row)
             else { throw fail("reconfigure \(p) out of range") }
             sections[p.section].rows[p.row] = try fromDataRow(p)

@@ -1,0 +1,461 @@
+// Coverage-guided fuzzing of the Swift layer with libFuzzer
+// (scripts/fuzz-swift-guided.sh). The C core has its own targets
+// (Tests/Fuzz); this one drives the public Box API and the updater with
+// Box pairs decoded from the fuzzer's bytes, so that libFuzzer steers
+// toward the Swift code's branches (section re-binds, duplicates, the
+// single-batch layout, reload thresholds, render queues) rather than only
+// the core's. A problem stops the process (`fatalError`), and libFuzzer
+// keeps the input that found it.
+//
+// Each input is read as:
+// 1. the options (algorithm, duplicates, mode, update style, reload
+//    threshold, LCS cost bound) and the id type (Int, String, UUID);
+// 2. the old Box: up to 6 sections of up to 12 rows, ids from small pools
+//    (so ids repeat when the input says so), headers and footers absent,
+//    comparable or incomparable, rows comparable, partly hashed or
+//    incomparable;
+// 3. up to 24 edits that make the new Box from the old: rows and sections
+//    deleted, inserted, moved and re-contented;
+// 4. a render script: how many more Boxes the renderer gets, and whether
+//    the animations end between them.
+// Then:
+// - the flat changeset of the two Boxes' rows (ids and what the components
+//   show) must pass the validator and replay to the new rows, and the
+//   sectioned changeset (DifferenceKit's `ArraySection`s) of the two Boxes
+//   must pass the validator and end at the new sections; each applied by
+//   `ListView.reload(using:interrupt:setData:)` to a simulated view (an
+//   interrupt past a few changes or none) must leave it showing the new
+//   list;
+// - the changeset of old -> new must replay stage by stage to the new
+//   Box, pass the validator, come back unchanged from `validated(from:)`
+//   and keep the mode's stage count and the reload threshold
+//   (`RandomizedBoxChecks.problems`);
+// - a `BoxRenderer` over a simulated UIKit view (which checks every batch
+//   against UIKit's rules) renders the Boxes in turn and must end showing
+//   the last one: its sections, rows and the very component instances.
+
+import BoxDiff
+import BoxDiffTestSupport
+import BoxDiffValidation
+import Foundation
+
+/// The fuzzer's bytes as a stream of small decisions; 0 once used up.
+struct FuzzInput {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+
+    /// The next byte, as a number in `0..<bound` (`bound` at most 256).
+    mutating func next(_ bound: Int) -> Int {
+        guard position < bytes.count else { return 0 }
+        defer { position += 1 }
+        return Int(bytes[position]) % bound
+    }
+
+    /// Whether input is left.
+    var hasMore: Bool { position < bytes.count }
+}
+
+/// A header or footer that is a class (Bento's kind): incomparable, told
+/// apart by instance.
+final class FuzzHeader: CustomStringConvertible {
+    let tag: Int
+    init(_ tag: Int) { self.tag = tag }
+    var description: String { "H\(tag)" }
+}
+
+/// A cell's view model that is a class holding a closure (Bento's kind).
+final class FuzzCell: CustomStringConvertible {
+    let tag: Int
+    let action: () -> Int
+    init(_ tag: Int) {
+        self.tag = tag
+        action = { tag }
+    }
+    var description: String { "C\(tag)" }
+}
+
+/// Decodes the Boxes, options and render script of one input.
+enum FuzzDecoder {
+    static func options(_ input: inout FuzzInput) -> DiffOptions {
+        var options = DiffOptions()
+        options.algorithm = DiffAlgorithm.allCases[input.next(DiffAlgorithm.allCases.count)]
+        options.duplicates = input.next(4) == 0 ? .reject : .pairInOrder
+        options.mode = BatchMode.allCases[input.next(BatchMode.allCases.count)]
+        options.updateStyle = UpdateStyle.allCases[input.next(UpdateStyle.allCases.count)]
+        if input.next(5) == 0 { options.reloadThreshold = input.next(40) }
+        if input.next(6) == 0 { options.lcsCostBound = 1 + input.next(64) }
+        return options
+    }
+
+    static func header(_ input: inout FuzzInput) -> Component? {
+        switch input.next(5) {
+        case 0, 1: return nil
+        case 2: return Component(input.next(3))
+        case 3: return Component("header \(input.next(3))")
+        default: return Component(incomparable: FuzzHeader(input.next(256)))
+        }
+    }
+
+    static func component(_ input: inout FuzzInput) -> Component {
+        switch input.next(8) {
+        case 0, 1, 2: return Component(input.next(4))
+        case 3, 4: return Component("row \(input.next(4))")
+        case 5: return Component(RandomizedBoxChecks.PartlyHashed(key: 0, text: "\(input.next(4))"))
+        default: return Component(incomparable: FuzzCell(input.next(256)))
+        }
+    }
+
+    /// A row id: mostly fresh (each Box's rows distinct), sometimes one
+    /// from a small pool that other rows may share.
+    static func rowID(_ input: inout FuzzInput, fresh: inout Int) -> Int {
+        let pick = input.next(16)
+        if pick < 12 {
+            fresh += 1
+            return fresh
+        }
+        return 1000 + input.next(8)
+    }
+
+    static func old(_ input: inout FuzzInput, fresh: inout Int) -> BoxGenerators.TestBox {
+        var sections: [Section<Int, Int>] = []
+        for _ in 0..<input.next(7) {
+            let id = input.next(4) == 0 ? input.next(4) : 10 + sections.count
+            var section = Section<Int, Int>(id: id, header: header(&input), footer: header(&input))
+            for _ in 0..<input.next(13) {
+                section.rows.append(Node(id: rowID(&input, fresh: &fresh), component: component(&input)))
+            }
+            sections.append(section)
+        }
+        return Box(sections: sections)
+    }
+
+    /// The new Box: `old` under up to 24 edits.
+    static func new(from old: BoxGenerators.TestBox, _ input: inout FuzzInput, fresh: inout Int)
+        -> BoxGenerators.TestBox
+    {
+        var sections = old.sections
+        func anyRow() -> (Int, Int)? {
+            let filled = sections.indices.filter { !sections[$0].rows.isEmpty }
+            guard !filled.isEmpty else { return nil }
+            let s = filled[input.next(filled.count)]
+            return (s, input.next(sections[s].rows.count))
+        }
+        for _ in 0..<input.next(25) {
+            switch input.next(10) {
+            case 0:  // delete a row
+                if let (s, r) = anyRow() { sections[s].rows.remove(at: r) }
+            case 1:  // insert a row
+                guard !sections.isEmpty else { continue }
+                let s = input.next(sections.count)
+                let node = Node(id: rowID(&input, fresh: &fresh), component: component(&input))
+                sections[s].rows.insert(node, at: input.next(sections[s].rows.count + 1))
+            case 2, 3:  // move a row, maybe to another section
+                guard let (s, r) = anyRow() else { continue }
+                let node = sections[s].rows.remove(at: r)
+                let t = input.next(sections.count)
+                sections[t].rows.insert(node, at: input.next(sections[t].rows.count + 1))
+            case 4, 5:  // new content for a row
+                if let (s, r) = anyRow() { sections[s].rows[r].component = component(&input) }
+            case 6:  // delete a section
+                if !sections.isEmpty { sections.remove(at: input.next(sections.count)) }
+            case 7:  // insert a section
+                let id = input.next(3) == 0 ? input.next(4) : 20 + input.next(20)
+                var section = Section<Int, Int>(id: id, header: header(&input), footer: header(&input))
+                for _ in 0..<input.next(5) {
+                    section.rows.append(Node(id: rowID(&input, fresh: &fresh), component: component(&input)))
+                }
+                sections.insert(section, at: input.next(sections.count + 1))
+            case 8:  // move a section
+                guard !sections.isEmpty else { continue }
+                let section = sections.remove(at: input.next(sections.count))
+                sections.insert(section, at: input.next(sections.count + 1))
+            default:  // new header or footer
+                guard !sections.isEmpty else { continue }
+                let s = input.next(sections.count)
+                if input.next(2) == 0 {
+                    sections[s].header = header(&input)
+                } else {
+                    sections[s].footer = header(&input)
+                }
+            }
+        }
+        return Box(sections: sections)
+    }
+}
+
+/// A screen for the renderer: the data source and the simulated view.
+@MainActor
+final class FuzzScreen {
+    typealias View = SimulatedListView<SimulatedHeader<Int>, Node<Int>>
+    var box: BoxGenerators.TestBox
+    let view: View
+    var renderer: BoxRenderer<Int, Int, View>!
+
+    init(showing box: BoxGenerators.TestBox, options: DiffOptions, rebinds: Bool, canAnimate: Bool) {
+        self.box = box
+        var dataSource: () -> [View.Section] = { [] }
+        view = View(canAnimate: canAnimate) { dataSource() }
+        view.reconfiguresSections = rebinds
+        view.sameSection = { $0.id == $1.id }
+        renderer = BoxRenderer(view: view, showing: box, options: options) { [unowned self] in self.box = $0 }
+        dataSource = { [unowned self] in View.sections(of: self.box) }
+        view.reloadData()
+    }
+
+    /// Whether the view shows `b` for `a`: both absent, equal comparable
+    /// components, or incomparable components holding one instance.
+    static func shows(_ a: Component?, _ b: Component?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case (let a?, let b?):
+            if a.isComparable || b.isComparable { return a == b }
+            return (a.value as AnyObject) === (b.value as AnyObject)
+        default: return false
+        }
+    }
+
+    /// What is wrong with the view showing `target`: its issues, and any
+    /// section, row, header, footer or cell content that is not the
+    /// target's (a stale instance of an incomparable one included).
+    func problems(showing target: BoxGenerators.TestBox) -> [String] {
+        var problems = view.issues
+        let shown = view.shown
+        guard shown.map(\.header.id) == target.sections.map(\.id) else {
+            return problems + ["sections \(shown.map(\.header.id)), expected \(target.sections.map(\.id))"]
+        }
+        for (section, expected) in zip(shown, target.sections) {
+            if section.items.map(\.id) != expected.rows.map(\.id) {
+                problems.append(
+                    "section \(expected.id): rows \(section.items.map(\.id)), expected \(expected.rows.map(\.id))")
+                continue
+            }
+            if !Self.shows(section.header.header, expected.header)
+                || !Self.shows(section.header.footer, expected.footer)
+            {
+                problems.append("section \(expected.id) shows a stale header or footer")
+            }
+            for (item, row) in zip(section.items, expected.rows) where !Self.shows(item.component, row.component) {
+                problems.append(
+                    "section \(expected.id) row \(row.id) shows \(item.component), expected \(row.component)")
+            }
+        }
+        return problems
+    }
+}
+
+/// A flat list's element: a row's id and what its component shows.
+struct FuzzItem: Differentiable, Equatable, CustomStringConvertible {
+    var id: Int
+    var text: String
+    var differenceIdentifier: Int { id }
+    func isContentEqual(to source: FuzzItem) -> Bool { text == source.text }
+    var description: String { "\(id):\(text)" }
+
+    /// A Box's rows, in order, as one flat list.
+    static func rows(of box: BoxGenerators.TestBox) -> [FuzzItem] {
+        box.sections.flatMap { $0.rows.map { FuzzItem(id: $0.id, text: "\($0.component.value)") } }
+    }
+}
+
+/// What is wrong with the flat changeset of `old` -> `new`: an unexpected
+/// error or a duplicate not rejected, a violation of UIKit's rules, a
+/// replay (``FlatReplay``) that does not end at `new`, too many stages.
+func flatProblems(
+    _ old: [FuzzItem], _ new: [FuzzItem], options: DiffOptions, limit: Int?, workspace: DiffWorkspace
+) -> [String] {
+    let duplicates = Set(old.map(\.id)).count < old.count || Set(new.map(\.id)).count < new.count
+    let changeset: StagedChangeset<[FuzzItem]>
+    do {
+        changeset = try StagedChangeset(source: old, target: new, options: options, workspace: workspace)
+    } catch {
+        if case .duplicateIdentifier = error, options.duplicates == .reject, duplicates { return [] }
+        return ["unexpected error \(error)"]
+    }
+    var problems = changeset.violations(from: old).map(\.description)
+    problems += MainActor.assumeIsolated {
+        reloadProblems(changeset, from: old, to: new, limit: limit) {
+            [.init(header: FuzzSectionModel(id: 0, text: ""), items: $0)]
+        }
+    }
+    if options.duplicates == .reject && duplicates { problems.append("a duplicate was not rejected") }
+    if options.mode == .singleBatch && changeset.count > 1 { problems.append("\(changeset.count) stages in one batch") }
+    if !problems.isEmpty { return problems }
+    if changeset.reloadsEverything {
+        if changeset.count != 1 || !FlatReplay.same(changeset.last!.data, new) {
+            problems.append("a reload-everything plan that is not one stage of the target: \(changeset)")
+        }
+        return problems
+    }
+    do {
+        let replayed = try FlatReplay.replay(changeset, from: old)
+        if !FlatReplay.same(replayed, new) { problems.append("replay gives \(replayed): \(changeset)") }
+    } catch {
+        problems.append("\(error): \(changeset)")
+    }
+    return problems
+}
+
+/// A sectioned list's section model (DifferenceKit's `ArraySection`): the
+/// section's id and what its header and footer show.
+struct FuzzSectionModel: Differentiable, Equatable, CustomStringConvertible {
+    var id: Int
+    var text: String
+    var differenceIdentifier: Int { id }
+    func isContentEqual(to source: FuzzSectionModel) -> Bool { text == source.text }
+    var description: String { "\(id):\(text)" }
+
+    /// A Box as DifferenceKit's sections: models and rows as plain values.
+    static func sections(of box: BoxGenerators.TestBox) -> [ArraySection<FuzzSectionModel, FuzzItem>] {
+        box.sections.map { section in
+            let text = "\(section.header.map { "\($0.value)" } ?? "-")/\(section.footer.map { "\($0.value)" } ?? "-")"
+            return ArraySection(
+                model: FuzzSectionModel(id: section.id, text: text),
+                elements: section.rows.map { FuzzItem(id: $0.id, text: "\($0.component.value)") })
+        }
+    }
+}
+
+/// What is wrong with the sectioned changeset of `old` -> `new`
+/// (DifferenceKit's API): an unexpected error or a duplicate not rejected,
+/// a violation of UIKit's rules (the validator replays each stage to its
+/// data), a last stage that is not `new`, too many stages.
+func sectionedProblems(
+    _ old: [ArraySection<FuzzSectionModel, FuzzItem>], _ new: [ArraySection<FuzzSectionModel, FuzzItem>],
+    options: DiffOptions, limit: Int?, workspace: DiffWorkspace
+) -> [String] {
+    let rows = (old.flatMap(\.elements), new.flatMap(\.elements))
+    let duplicates =
+        Set(old.map(\.model.id)).count < old.count || Set(new.map(\.model.id)).count < new.count
+        || Set(rows.0.map(\.id)).count < rows.0.count || Set(rows.1.map(\.id)).count < rows.1.count
+    let changeset: StagedChangeset<[ArraySection<FuzzSectionModel, FuzzItem>]>
+    do {
+        changeset = try StagedChangeset(source: old, target: new, options: options, workspace: workspace)
+    } catch {
+        if case .duplicateIdentifier = error, options.duplicates == .reject, duplicates { return [] }
+        return ["unexpected error \(error)"]
+    }
+    var problems = changeset.violations(from: old).map(\.description)
+    problems += MainActor.assumeIsolated {
+        reloadProblems(changeset, from: old, to: new, limit: limit) {
+            $0.map { .init(header: $0.model, items: $0.elements) }
+        }
+    }
+    if options.duplicates == .reject && duplicates { problems.append("a duplicate was not rejected") }
+    if options.mode == .singleBatch && changeset.count > 1 { problems.append("\(changeset.count) stages in one batch") }
+    if options.mode == .staged && changeset.count > 5 { problems.append("\(changeset.count) stages") }
+    func same(_ a: [ArraySection<FuzzSectionModel, FuzzItem>]) -> Bool {
+        a.count == new.count
+            && zip(a, new).allSatisfy {
+                $0.model.id == $1.model.id && $0.model.isContentEqual(to: $1.model)
+                    && FlatReplay.same($0.elements, $1.elements)
+            }
+    }
+    if let last = changeset.last, !same(last.data) { problems.append("the last stage is not the target: \(changeset)") }
+    if changeset.isEmpty && !same(old) { problems.append("no stage, but the lists differ") }
+    return problems
+}
+
+/// What is wrong after `ListView.reload(using:interrupt:setData:)` applies
+/// `changeset` to a simulated view showing `old` (the DifferenceKit way to
+/// apply a changeset), interrupted past `limit` changes when given: the
+/// view's issues (UIKit's rules, checked per batch), a screen or data
+/// source not showing `new`, a completion not run exactly once.
+@MainActor
+func reloadProblems<Data>(
+    _ changeset: StagedChangeset<Data>, from old: Data, to new: Data, limit: Int?,
+    sections: @escaping (Data) -> [SimulatedListView<FuzzSectionModel, FuzzItem>.Section]
+) -> [String] {
+    var data = old
+    let view = SimulatedListView<FuzzSectionModel, FuzzItem> { sections(data) }
+    var completions = 0
+    view.reload(
+        using: changeset, interrupt: limit.map { limit in { $0.changeCount > limit } }, setData: { data = $0 },
+        completion: { completions += 1 })
+    view.finishAnimations()
+    var problems = view.issues
+    if view.shown != sections(new) { problems.append("shows \(view.shown), expected \(sections(new))") }
+    if sections(data) != sections(new) { problems.append("the data source holds \(data)") }
+    if completions != 1 { problems.append("completion ran \(completions) times") }
+    return problems
+}
+
+/// The workspace every input's diff reuses, as an app's screen does.
+nonisolated(unsafe) private var sharedWorkspace: DiffWorkspace?
+
+/// Stops the process with `problems` and the input's decoding, so that
+/// libFuzzer keeps the input.
+func fail(_ what: String, _ problems: [String], options: DiffOptions, boxes: [BoxGenerators.TestBox]) -> Never {
+    var text = "boxdiff-fuzz: \(what) (\(options))\n"
+    for (k, box) in boxes.enumerated() { text += "  box \(k): \(box)\n" }
+    text += problems.prefix(10).map { "  - \($0)" }.joined(separator: "\n")
+    fatalError(text)
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func boxDiffFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    var input = FuzzInput(bytes: UnsafeBufferPointer(start: data, count: size))
+    let options = FuzzDecoder.options(&input)
+    let idType = input.next(3)
+    let validates = input.next(2) == 0
+    var fresh = 0
+    let old = FuzzDecoder.old(&input, fresh: &fresh)
+    let new = FuzzDecoder.new(from: old, &input, fresh: &fresh)
+    if sharedWorkspace == nil { sharedWorkspace = try? DiffWorkspace() }
+    guard let workspace = sharedWorkspace else { return 0 }
+
+    // 1. The changeset, with the decoded id type.
+    let found: [String]
+    switch idType {
+    case 0:
+        found = RandomizedBoxChecks.problems(old, new, options: options, validates: validates, workspace: workspace)
+    case 1:
+        found = RandomizedBoxChecks.problems(
+            RandomizedBoxChecks.mapIDs(old, section: { "s\($0)" }, row: { "row-\($0)" }),
+            RandomizedBoxChecks.mapIDs(new, section: { "s\($0)" }, row: { "row-\($0)" }),
+            options: options, validates: validates, workspace: workspace)
+    default:
+        func uuid(_ i: Int) -> UUID {
+            let b = { (shift: Int) in UInt8(truncatingIfNeeded: i >> shift) }
+            return UUID(uuid: (0xB0, 0x0D, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, b(24), b(16), b(8), b(0)))
+        }
+        found = RandomizedBoxChecks.problems(
+            RandomizedBoxChecks.mapIDs(old, section: { $0 }, row: uuid),
+            RandomizedBoxChecks.mapIDs(new, section: { $0 }, row: uuid),
+            options: options, validates: validates, workspace: workspace)
+    }
+    if !found.isEmpty { fail("changeset", found, options: options, boxes: [old, new]) }
+    // `reload(using:)`'s interrupt: none, or past a few changes.
+    let limit = input.next(3) == 0 ? input.next(8) : nil
+    let flat = flatProblems(
+        FuzzItem.rows(of: old), FuzzItem.rows(of: new), options: options, limit: limit, workspace: workspace)
+    if !flat.isEmpty { fail("flat changeset of the rows", flat, options: options, boxes: [old, new]) }
+    let sectioned = sectionedProblems(
+        FuzzSectionModel.sections(of: old), FuzzSectionModel.sections(of: new), options: options, limit: limit,
+        workspace: workspace)
+    if !sectioned.isEmpty { fail("sectioned changeset", sectioned, options: options, boxes: [old, new]) }
+
+    // 2. The renderer: old shown, then new and up to three more Boxes, the
+    // animations ending between renders or not. Duplicates under `.reject`
+    // make the renderer reload everything, which must show the Box too.
+    let rebinds = input.next(2) == 0
+    let canAnimate = input.next(4) != 0
+    var boxes = [old, new]
+    var settles: [Bool] = []
+    for _ in 0..<input.next(4) {
+        boxes.append(FuzzDecoder.new(from: boxes.last!, &input, fresh: &fresh))
+        settles.append(input.next(2) == 0)
+    }
+    MainActor.assumeIsolated {
+        let screen = FuzzScreen(showing: old, options: options, rebinds: rebinds, canAnimate: canAnimate)
+        for (k, box) in boxes.enumerated().dropFirst() {
+            screen.renderer.render(box)
+            if k - 1 < settles.count && settles[k - 1] { screen.view.finishAnimations() }
+        }
+        screen.view.finishAnimations()
+        let problems = screen.problems(showing: boxes.last!)
+        if !problems.isEmpty {
+            fail("render (rebinds \(rebinds), canAnimate \(canAnimate))", problems, options: options, boxes: boxes)
+        }
+    }
+    return 0
+}
