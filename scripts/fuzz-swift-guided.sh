@@ -2,20 +2,25 @@
 # Coverage-guided fuzzing of the Swift layer: builds the libFuzzer target
 # Tests/SwiftFuzz (the public Box API and BoxRenderer over a simulated
 # UIKit view, on Box pairs decoded from the fuzzer's bytes) with ASan, and
-# runs it for SECONDS (default 60), printing a progress line every 10 s.
-# The corpus grows in .build-swiftfuzz/corpus (seeded from
-# Tests/Fuzz/corpus/swift-box, past findings among them); an input that finds a problem is kept as
-# fuzz-findings/swift-crash-*. Exits non-zero on any finding.
+# runs each of its two modes for SECONDS (default 60), printing a
+# progress line every 10 s: `box` (Box pairs, options and render scripts
+# decoded from the input: every changeset replayed and validated, every
+# render checked on the simulated view) and `calls` (hand-made changesets
+# that need not add up: every API that takes one must answer without
+# stopping the program). Each mode's corpus grows in
+# .build-swiftfuzz/corpus-MODE (seeded from Tests/Fuzz/corpus/swift-MODE,
+# past findings among them); an input that finds a problem is kept as
+# fuzz-findings/swift-MODE-crash-*. Exits non-zero on any finding.
 #
 # (scripts/fuzz-swift.sh is the other Swift fuzzer: the seeded randomized
 # test of the public API, without coverage guidance; scripts/fuzz.sh
 # fuzzes the C core.)
 #
-#   scripts/fuzz-swift-guided.sh          # 60 s
-#   scripts/fuzz-swift-guided.sh 1800     # 30 minutes
+#   scripts/fuzz-swift-guided.sh          # 60 s per mode
+#   scripts/fuzz-swift-guided.sh 1800     # 30 minutes per mode
 #
 # Reproduce a finding (prints what is wrong and the decoded Boxes):
-#   SWIFT_BACKTRACE=enable=no .build-swiftfuzz/debug/boxdiff-fuzz fuzz-findings/<file>
+#   BOXDIFF_FUZZ_MODE=MODE SWIFT_BACKTRACE=enable=no .build-swiftfuzz/debug/boxdiff-fuzz fuzz-findings/<file>
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x /opt/swift/usr/bin/swift ] && export PATH="/opt/swift/usr/bin:$PATH"
@@ -43,42 +48,60 @@ BOXDIFF_FUZZ=1 swift build --scratch-path "$out" --product boxdiff-fuzz \
     grep -v "Cannot export local symbol" >&2
 binary="$out/debug/boxdiff-fuzz"
 
-corpus="$out/corpus"
-mkdir -p "$corpus"
-cp -n Tests/Fuzz/corpus/swift-box/* "$corpus"/ 2>/dev/null || true
-log="$out/boxdiff-fuzz.log"
-echo "== boxdiff-fuzz: fuzzing for ${seconds}s (log: $log)" >&2
-# Swift's own crash handler would take a failing input's signal before
-# libFuzzer (and reads memory that ASan then reports): off.
-SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=1:halt_on_error=1" \
-    "$binary" "$corpus" -max_total_time="$seconds" -artifact_prefix="$findings/swift-" \
-    -print_final_stats=1 >"$log" 2>&1 &
-pid=$!
-while kill -0 "$pid" 2>/dev/null; do
-    for _ in 1 2 3 4 5 6 7 8 9 10; do
-        sleep 1
-        kill -0 "$pid" 2>/dev/null || break
+# Each mode on its own corpus, seeded from Tests/Fuzz/corpus/swift-<mode>:
+# `box` (diffs of decoded Box pairs, renders) and `calls` (hand-made
+# changesets: CallsFuzz.swift). Inputs up to 512 bytes from the start
+# (-len_control=0): enough for the largest Boxes the harness decodes.
+status=0
+summary=()
+for mode in box calls; do
+    corpus="$out/corpus-$mode"
+    mkdir -p "$corpus"
+    cp -n "Tests/Fuzz/corpus/swift-$mode"/* "$corpus"/ 2>/dev/null || true
+    log="$out/boxdiff-fuzz-$mode.log"
+    echo "== boxdiff-fuzz ($mode): fuzzing for ${seconds}s (log: $log)" >&2
+    # Swift's own crash handler would take a failing input's signal before
+    # libFuzzer (and reads memory that ASan then reports): off.
+    BOXDIFF_FUZZ_MODE="$mode" SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=1:halt_on_error=1" \
+        "$binary" "$corpus" -max_total_time="$seconds" -max_len=512 -len_control=0 \
+        -artifact_prefix="$findings/swift-$mode-" -print_final_stats=1 >"$log" 2>&1 &
+    pid=$!
+    while kill -0 "$pid" 2>/dev/null; do
+        for _ in 1 2 3 4 5 6 7 8 9 10; do
+            sleep 1
+            kill -0 "$pid" 2>/dev/null || break
+        done
+        if kill -0 "$pid" 2>/dev/null; then
+            line="$(grep -E '^#[0-9]+' "$log" | tail -1 || true)"
+            echo "boxdiff-fuzz ($mode): ${line:-starting}" >&2
+        fi
     done
-    if kill -0 "$pid" 2>/dev/null; then
-        line="$(grep -E '^#[0-9]+' "$log" | tail -1 || true)"
-        echo "boxdiff-fuzz: ${line:-starting}" >&2
+    rc=0
+    wait "$pid" || rc=$?
+    runs="$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' | tail -1 || true)"
+    if [ "$rc" -ne 0 ]; then
+        status=1
+        echo "boxdiff-fuzz ($mode): FINDING (exit $rc) after ${runs:-?} executions; see $log" >&2
+        grep -E 'Fatal error|  - |ERROR|SUMMARY|Test unit written' "$log" | head -12 >&2 || true
+        summary+=("$mode: FAILED (exit $rc) after ${runs:-?} executions")
+        continue
     fi
+    last="$(grep -E '^#[0-9]+.*cov:' "$log" | tail -1 || true)"
+    # A build whose Swift modules lack libFuzzer's instrumentation still
+    # runs, guided by the C core's few hundred edges alone (see the build
+    # above): refuse it.
+    cov="$(printf '%s\n' "$last" | grep -Eo 'cov: [0-9]+' | grep -Eo '[0-9]+' || echo 0)"
+    if [ "$cov" -lt 2000 ]; then
+        status=1
+        summary+=("$mode: only $cov edges covered: the Swift modules are not instrumented")
+        continue
+    fi
+    summary+=("$mode: ${runs:-?} executions; $last")
 done
-rc=0
-wait "$pid" || rc=$?
-runs="$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' | tail -1 || true)"
-if [ "$rc" -ne 0 ]; then
-    echo "boxdiff-fuzz: FINDING (exit $rc) after ${runs:-?} executions; see $log" >&2
-    grep -E 'Fatal error|  - |ERROR|SUMMARY|Test unit written' "$log" | head -12 >&2 || true
+echo "== summary"
+for line in "${summary[@]}"; do echo "$line"; done
+if [ "$status" -ne 0 ]; then
+    echo "fuzzing the Swift layer found problems (inputs in $findings/)" >&2
     exit 1
 fi
-last="$(grep -E '^#[0-9]+.*cov:' "$log" | tail -1 || true)"
-# A build whose Swift modules lack libFuzzer's instrumentation still runs,
-# guided by the C core's few hundred edges alone (see the build above):
-# refuse it.
-cov="$(printf '%s\n' "$last" | grep -Eo 'cov: [0-9]+' | grep -Eo '[0-9]+' || echo 0)"
-if [ "$cov" -lt 2000 ]; then
-    echo "boxdiff-fuzz: only $cov edges covered: the Swift modules are not instrumented" >&2
-    exit 1
-fi
-echo "boxdiff-fuzz: ${runs:-?} executions, no findings; $last" >&2
+echo "no findings" >&2

@@ -18,6 +18,8 @@
 //    deleted, inserted, moved and re-contented;
 // 4. a render script: how many more Boxes the renderer gets, and whether
 //    the animations end between them.
+// (With BOXDIFF_FUZZ_MODE=calls, the input is read as hand-made
+// changesets instead: CallsFuzz.swift.)
 // Then:
 // - the flat changeset of the two Boxes' rows (ids and what the components
 //   show) must pass the validator and replay to the new rows, and the
@@ -391,9 +393,17 @@ func fail(_ what: String, _ problems: [String], options: DiffOptions, boxes: [Bo
     fatalError(text)
 }
 
+/// Whether this run fuzzes hand-made changesets (`BOXDIFF_FUZZ_MODE=calls`,
+/// CallsFuzz.swift) rather than diffs of decoded Box pairs.
+let fuzzesCalls = ProcessInfo.processInfo.environment["BOXDIFF_FUZZ_MODE"] == "calls"
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func boxDiffFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(bytes: UnsafeBufferPointer(start: data, count: size))
+    if fuzzesCalls {
+        CallsFuzz.run(&input)
+        return 0
+    }
     let options = FuzzDecoder.options(&input)
     let idType = input.next(3)
     let validates = input.next(2) == 0
