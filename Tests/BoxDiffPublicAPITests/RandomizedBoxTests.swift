@@ -98,26 +98,9 @@ struct RandomizedBoxTests {
             }
             let options = randomOptions(using: &rng)
             let validates = Bool.random(using: &rng)
-            let found: [String]
-            switch Int.random(in: 0..<3, using: &rng) {
-            case 0:
-                found = RandomizedBoxChecks.problems(
-                    old, new, options: options, validates: validates, workspace: workspace)
-            case 1:
-                found = RandomizedBoxChecks.problems(
-                    RandomizedBoxChecks.mapIDs(old, section: { "s\($0)" }, row: { "row-\($0)" }),
-                    RandomizedBoxChecks.mapIDs(new, section: { "s\($0)" }, row: { "row-\($0)" }),
-                    options: options, validates: validates, workspace: workspace)
-            default:
-                func uuid(_ i: Int) -> UUID {
-                    let b = { (shift: Int) in UInt8(truncatingIfNeeded: i >> shift) }
-                    return UUID(uuid: (0xB0, 0x0D, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, b(24), b(16), b(8), b(0)))
-                }
-                found = RandomizedBoxChecks.problems(
-                    RandomizedBoxChecks.mapIDs(old, section: { $0 }, row: uuid),
-                    RandomizedBoxChecks.mapIDs(new, section: { $0 }, row: uuid),
-                    options: options, validates: validates, workspace: workspace)
-            }
+            let found = RandomizedBoxChecks.problems(
+                old, new, idType: Int.random(in: 0..<3, using: &rng), options: options, validates: validates,
+                workspace: workspace)
             if !found.isEmpty {
                 failures.append(
                     "seed \(seed) options \(options) validates \(validates):\n  "

@@ -1,5 +1,6 @@
 import BoxDiff
 import BoxDiffValidation
+import Foundation
 
 /// The checks of one random Box pair under one option set, shared by the
 /// randomized test (`RandomizedBoxTests`) and the coverage-guided fuzzer
@@ -89,5 +90,30 @@ public enum RandomizedBoxChecks {
             found.append("\(changeset.changeCount) changes above the reload threshold \(threshold): \(changeset)")
         }
         return found
+    }
+
+    /// ``problems(_:_:options:validates:workspace:)`` of the pair with its
+    /// ids as `Int` (`idType` 0), as `String` (1) or as `UUID` (2).
+    public static func problems(
+        _ old: BoxGenerators.TestBox, _ new: BoxGenerators.TestBox, idType: Int, options: DiffOptions,
+        validates: Bool, workspace: DiffWorkspace
+    ) -> [String] {
+        switch idType {
+        case 0:
+            return problems(old, new, options: options, validates: validates, workspace: workspace)
+        case 1:
+            return problems(
+                mapIDs(old, section: { "s\($0)" }, row: { "row-\($0)" }),
+                mapIDs(new, section: { "s\($0)" }, row: { "row-\($0)" }),
+                options: options, validates: validates, workspace: workspace)
+        default:
+            func uuid(_ i: Int) -> UUID {
+                let b = { (shift: Int) in UInt8(truncatingIfNeeded: i >> shift) }
+                return UUID(uuid: (0xB0, 0x0D, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, b(24), b(16), b(8), b(0)))
+            }
+            return problems(
+                mapIDs(old, section: { $0 }, row: uuid), mapIDs(new, section: { $0 }, row: uuid),
+                options: options, validates: validates, workspace: workspace)
+        }
     }
 }

@@ -356,3 +356,45 @@ extension SimulatedListView {
         [Section(header: header, items: items)]
     }
 }
+
+extension SimulatedListView {
+    /// Whether a header or cell showing `a` shows `b`: both absent, equal
+    /// comparable components, or incomparable components holding one
+    /// instance (a stale instance of a class component is a wrong one).
+    nonisolated public static func shows(_ a: Component?, _ b: Component?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case (let a?, let b?):
+            if a.isComparable || b.isComparable { return a == b }
+            return (a.value as AnyObject) === (b.value as AnyObject)
+        default: return false
+        }
+    }
+
+    /// Where `shown` (a view's ``shown`` sections) differs from `target`:
+    /// its sections, each section's rows, a stale header or footer, a row
+    /// whose cell does not show the target's component (``shows(_:_:)``).
+    /// Empty when the view shows `target`.
+    nonisolated public static func mismatches<S, R>(_ shown: [Section], _ target: Box<S, R>) -> [String]
+    where Header == SimulatedHeader<S>, Item == Node<R> {
+        guard shown.map(\.header.id) == target.sections.map(\.id) else {
+            return ["sections \(shown.map(\.header.id)), expected \(target.sections.map(\.id))"]
+        }
+        var problems: [String] = []
+        for (section, expected) in zip(shown, target.sections) {
+            if !shows(section.header.header, expected.header) || !shows(section.header.footer, expected.footer) {
+                problems.append("section \(expected.id) shows a stale header or footer")
+            }
+            guard section.items.map(\.id) == expected.rows.map(\.id) else {
+                problems.append(
+                    "section \(expected.id): rows \(section.items.map(\.id)), expected \(expected.rows.map(\.id))")
+                continue
+            }
+            for (cell, row) in zip(section.items, expected.rows) where !shows(cell.component, row.component) {
+                problems.append(
+                    "section \(expected.id) row \(row.id) shows \(cell.component), expected \(row.component)")
+            }
+        }
+        return problems
+    }
+}

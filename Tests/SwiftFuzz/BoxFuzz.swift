@@ -16,11 +16,16 @@
 //    incomparable;
 // 3. up to 24 edits that make the new Box from the old: rows and sections
 //    deleted, inserted, moved and re-contented;
-// 4. a render script: how many more Boxes the renderer gets, and whether
-//    the animations end between them.
+// 4. a render script: how many more Boxes the renderer gets, each render
+//    animated or not, what happens between renders (the animations end,
+//    the renderer releases its scratch memory, nothing), and whether a
+//    render is requested from inside the data source's setter.
 // (With BOXDIFF_FUZZ_MODE=calls, the input is read as hand-made
 // changesets instead: CallsFuzz.swift.)
 // Then:
+// - sometimes, a diff cancelled from inside (a component's `==` raises the
+//   flag at its k-th call) must return nil or a right changeset, and the
+//   workspace must serve the next diffs;
 // - the flat changeset of the two Boxes' rows (ids and what the components
 //   show) must pass the validator and replay to the new rows, and the
 //   sectioned changeset (DifferenceKit's `ArraySection`s) of the two Boxes
@@ -34,7 +39,9 @@
 //   (`RandomizedBoxChecks.problems`);
 // - a `BoxRenderer` over a simulated UIKit view (which checks every batch
 //   against UIKit's rules) renders the Boxes in turn and must end showing
-//   the last one: its sections, rows and the very component instances.
+//   the last one requested: its sections, rows and the very component
+//   instances; each render's completion must run once, in the order the
+//   renders were requested.
 
 import BoxDiff
 import BoxDiffTestSupport
@@ -192,6 +199,8 @@ final class FuzzScreen {
     var box: BoxGenerators.TestBox
     let view: View
     var renderer: BoxRenderer<Int, Int, View>!
+    /// Called after each `setData`, with the data source holding its Box.
+    var onSetData: (@MainActor () -> Void)?
 
     init(showing box: BoxGenerators.TestBox, options: DiffOptions, rebinds: Bool, canAnimate: Bool) {
         self.box = box
@@ -199,49 +208,33 @@ final class FuzzScreen {
         view = View(canAnimate: canAnimate) { dataSource() }
         view.reconfiguresSections = rebinds
         view.sameSection = { $0.id == $1.id }
-        renderer = BoxRenderer(view: view, showing: box, options: options) { [unowned self] in self.box = $0 }
+        renderer = BoxRenderer(view: view, showing: box, options: options) { [unowned self] in
+            self.box = $0
+            self.onSetData?()
+        }
         dataSource = { [unowned self] in View.sections(of: self.box) }
         view.reloadData()
-    }
-
-    /// Whether the view shows `b` for `a`: both absent, equal comparable
-    /// components, or incomparable components holding one instance.
-    static func shows(_ a: Component?, _ b: Component?) -> Bool {
-        switch (a, b) {
-        case (nil, nil): return true
-        case (let a?, let b?):
-            if a.isComparable || b.isComparable { return a == b }
-            return (a.value as AnyObject) === (b.value as AnyObject)
-        default: return false
-        }
     }
 
     /// What is wrong with the view showing `target`: its issues, and any
     /// section, row, header, footer or cell content that is not the
     /// target's (a stale instance of an incomparable one included).
     func problems(showing target: BoxGenerators.TestBox) -> [String] {
-        var problems = view.issues
-        let shown = view.shown
-        guard shown.map(\.header.id) == target.sections.map(\.id) else {
-            return problems + ["sections \(shown.map(\.header.id)), expected \(target.sections.map(\.id))"]
-        }
-        for (section, expected) in zip(shown, target.sections) {
-            if section.items.map(\.id) != expected.rows.map(\.id) {
-                problems.append(
-                    "section \(expected.id): rows \(section.items.map(\.id)), expected \(expected.rows.map(\.id))")
-                continue
-            }
-            if !Self.shows(section.header.header, expected.header)
-                || !Self.shows(section.header.footer, expected.footer)
-            {
-                problems.append("section \(expected.id) shows a stale header or footer")
-            }
-            for (item, row) in zip(section.items, expected.rows) where !Self.shows(item.component, row.component) {
-                problems.append(
-                    "section \(expected.id) row \(row.id) shows \(item.component), expected \(row.component)")
-            }
-        }
-        return problems
+        view.issues + View.mismatches(view.shown, target)
+    }
+}
+
+/// The changeset `diff` makes, or what is wrong with its error: nothing
+/// for a duplicate rightly rejected (`duplicates` under `.reject`), the
+/// error otherwise.
+func diffed<Data>(
+    duplicates: Bool, options: DiffOptions, _ diff: () throws(DiffError) -> StagedChangeset<Data>
+) -> (StagedChangeset<Data>?, [String]) {
+    do {
+        return (try diff(), [])
+    } catch {
+        if case .duplicateIdentifier = error, options.duplicates == .reject, duplicates { return (nil, []) }
+        return (nil, ["unexpected error \(error)"])
     }
 }
 
@@ -266,13 +259,10 @@ func flatProblems(
     _ old: [FuzzItem], _ new: [FuzzItem], options: DiffOptions, limit: Int?, workspace: DiffWorkspace
 ) -> [String] {
     let duplicates = Set(old.map(\.id)).count < old.count || Set(new.map(\.id)).count < new.count
-    let changeset: StagedChangeset<[FuzzItem]>
-    do {
-        changeset = try StagedChangeset(source: old, target: new, options: options, workspace: workspace)
-    } catch {
-        if case .duplicateIdentifier = error, options.duplicates == .reject, duplicates { return [] }
-        return ["unexpected error \(error)"]
+    let (diff, error) = diffed(duplicates: duplicates, options: options) { () throws(DiffError) in
+        try StagedChangeset(source: old, target: new, options: options, workspace: workspace)
     }
+    guard let changeset = diff else { return error }
     var problems = changeset.violations(from: old).map(\.description)
     problems += MainActor.assumeIsolated {
         reloadProblems(changeset, from: old, to: new, limit: limit) {
@@ -329,13 +319,10 @@ func sectionedProblems(
     let duplicates =
         Set(old.map(\.model.id)).count < old.count || Set(new.map(\.model.id)).count < new.count
         || Set(rows.0.map(\.id)).count < rows.0.count || Set(rows.1.map(\.id)).count < rows.1.count
-    let changeset: StagedChangeset<[ArraySection<FuzzSectionModel, FuzzItem>]>
-    do {
-        changeset = try StagedChangeset(source: old, target: new, options: options, workspace: workspace)
-    } catch {
-        if case .duplicateIdentifier = error, options.duplicates == .reject, duplicates { return [] }
-        return ["unexpected error \(error)"]
+    let (diff, error) = diffed(duplicates: duplicates, options: options) { () throws(DiffError) in
+        try StagedChangeset(source: old, target: new, options: options, workspace: workspace)
     }
+    guard let changeset = diff else { return error }
     var problems = changeset.violations(from: old).map(\.description)
     problems += MainActor.assumeIsolated {
         reloadProblems(changeset, from: old, to: new, limit: limit) {
@@ -381,6 +368,64 @@ func reloadProblems<Data>(
     return problems
 }
 
+/// Counts the `==` calls of ``CancellingValue``s and raises a flag at the
+/// `at`-th: a diff cancelled from inside, at a point the input chooses.
+final class CancelCounter: @unchecked Sendable {
+    let flag = DiffCancellationFlag()
+    let at: Int
+    var calls = 0
+    init(at: Int) { self.at = at }
+}
+
+/// A row or header value whose `==` counts its calls (``CancelCounter``).
+struct CancellingValue: Hashable, Sendable, CustomStringConvertible {
+    var text: String
+    let counter: CancelCounter
+    static func == (a: CancellingValue, b: CancellingValue) -> Bool {
+        a.counter.calls += 1
+        if a.counter.calls == a.counter.at { a.counter.flag.cancel() }
+        return a.text == b.text
+    }
+    func hash(into hasher: inout Hasher) { hasher.combine(text) }
+    var description: String { text }
+}
+
+/// `box` with every component and header made a ``CancellingValue`` of
+/// what it shows.
+func cancelling(_ box: BoxGenerators.TestBox, _ counter: CancelCounter) -> BoxGenerators.TestBox {
+    func value(_ component: Component?) -> Component? {
+        component.map { Component(CancellingValue(text: "\($0.value)", counter: counter)) }
+    }
+    return Box(
+        sections: box.sections.map { section in
+            Section(
+                id: section.id, header: value(section.header), footer: value(section.footer),
+                rows: section.rows.map { Node(id: $0.id, component: value($0.component)!) })
+        })
+}
+
+/// What is wrong with a Box diff cancelled at the `at`-th content
+/// comparison (`init?(source:target:...cancellation:)`): a changeset it
+/// still returns must be right. The caller's next diff on `workspace`
+/// checks that the workspace survived the cancel.
+func cancelledProblems(
+    _ old: BoxGenerators.TestBox, _ new: BoxGenerators.TestBox, at: Int, options: DiffOptions,
+    workspace: DiffWorkspace
+) -> [String] {
+    let counter = CancelCounter(at: at)
+    let (old, new) = (cancelling(old, counter), cancelling(new, counter))
+    let changeset: StagedChangeset<BoxGenerators.TestBox>?
+    do {
+        changeset = try StagedChangeset(
+            source: old, target: new, options: options, workspace: workspace, cancellation: counter.flag)
+    } catch {
+        if case .duplicateIdentifier = error, options.duplicates == .reject { return [] }
+        return ["unexpected error \(error)"]
+    }
+    guard let changeset else { return [] }
+    return BoxReplay.problems(changeset, from: old, to: new)
+}
+
 /// The workspace every input's diff reuses, as an app's screen does.
 nonisolated(unsafe) private var sharedWorkspace: DiffWorkspace?
 
@@ -413,26 +458,17 @@ public func boxDiffFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if sharedWorkspace == nil { sharedWorkspace = try? DiffWorkspace() }
     guard let workspace = sharedWorkspace else { return 0 }
 
-    // 1. The changeset, with the decoded id type.
-    let found: [String]
-    switch idType {
-    case 0:
-        found = RandomizedBoxChecks.problems(old, new, options: options, validates: validates, workspace: workspace)
-    case 1:
-        found = RandomizedBoxChecks.problems(
-            RandomizedBoxChecks.mapIDs(old, section: { "s\($0)" }, row: { "row-\($0)" }),
-            RandomizedBoxChecks.mapIDs(new, section: { "s\($0)" }, row: { "row-\($0)" }),
-            options: options, validates: validates, workspace: workspace)
-    default:
-        func uuid(_ i: Int) -> UUID {
-            let b = { (shift: Int) in UInt8(truncatingIfNeeded: i >> shift) }
-            return UUID(uuid: (0xB0, 0x0D, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, b(24), b(16), b(8), b(0)))
-        }
-        found = RandomizedBoxChecks.problems(
-            RandomizedBoxChecks.mapIDs(old, section: { $0 }, row: uuid),
-            RandomizedBoxChecks.mapIDs(new, section: { $0 }, row: uuid),
-            options: options, validates: validates, workspace: workspace)
+    // 0. A diff cancelled from inside (at the k-th content comparison): a
+    // changeset it returns must be right, and the workspace must serve the
+    // diffs below.
+    if input.next(4) == 0 {
+        let cancelled = cancelledProblems(old, new, at: 1 + input.next(12), options: options, workspace: workspace)
+        if !cancelled.isEmpty { fail("cancelled diff", cancelled, options: options, boxes: [old, new]) }
     }
+
+    // 1. The changeset, with the decoded id type.
+    let found = RandomizedBoxChecks.problems(
+        old, new, idType: idType, options: options, validates: validates, workspace: workspace)
     if !found.isEmpty { fail("changeset", found, options: options, boxes: [old, new]) }
     // `reload(using:)`'s interrupt: none, or past a few changes.
     let limit = input.next(3) == 0 ? input.next(8) : nil
@@ -444,27 +480,51 @@ public func boxDiffFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         workspace: workspace)
     if !sectioned.isEmpty { fail("sectioned changeset", sectioned, options: options, boxes: [old, new]) }
 
-    // 2. The renderer: old shown, then new and up to three more Boxes, the
-    // animations ending between renders or not. Duplicates under `.reject`
-    // make the renderer reload everything, which must show the Box too.
+    // 2. The renderer: old shown, then new and up to three more Boxes, each
+    // render animated or not, the animations ending between renders or
+    // not, the scratch memory released or not; once, maybe, a render
+    // requested from inside the data source's setter (as a setter that
+    // re-renders does). Duplicates under `.reject` make the renderer reload
+    // everything, which must show the Box too.
     let rebinds = input.next(2) == 0
     let canAnimate = input.next(4) != 0
-    var boxes = [old, new]
-    var settles: [Bool] = []
-    for _ in 0..<input.next(4) {
-        boxes.append(FuzzDecoder.new(from: boxes.last!, &input, fresh: &fresh))
-        settles.append(input.next(2) == 0)
-    }
+    var boxes = [new]
+    for _ in 0..<input.next(4) { boxes.append(FuzzDecoder.new(from: boxes.last!, &input, fresh: &fresh)) }
+    let steps = boxes.map { _ in (animated: input.next(4) != 0, after: input.next(4)) }
+    let nestedAt = input.next(3) == 0 ? 1 + input.next(6) : 0
+    let nested = FuzzDecoder.new(from: new, &input, fresh: &fresh)
     MainActor.assumeIsolated {
         let screen = FuzzScreen(showing: old, options: options, rebinds: rebinds, canAnimate: canAnimate)
-        for (k, box) in boxes.enumerated().dropFirst() {
-            screen.renderer.render(box)
-            if k - 1 < settles.count && settles[k - 1] { screen.view.finishAnimations() }
+        var requested: [BoxGenerators.TestBox] = []
+        var completed: [Int] = []
+        @MainActor func render(_ box: BoxGenerators.TestBox, animated: Bool) {
+            requested.append(box)
+            let number = requested.count
+            screen.renderer.render(box, animated: animated) { completed.append(number) }
+        }
+        var setDataCalls = 0
+        screen.onSetData = {
+            setDataCalls += 1
+            if setDataCalls == nestedAt { render(nested, animated: true) }
+        }
+        for (box, step) in zip(boxes, steps) {
+            render(box, animated: step.animated)
+            switch step.after {
+            case 0: screen.view.finishAnimations()
+            case 1: screen.renderer.releaseScratchMemory()
+            default: break
+            }
         }
         screen.view.finishAnimations()
-        let problems = screen.problems(showing: boxes.last!)
+        screen.onSetData = nil  // it holds `render`, which holds the screen
+        var problems = screen.problems(showing: requested.last!)
+        if completed != Array(1...requested.count) {
+            problems.append("completions ran as \(completed) for \(requested.count) renders")
+        }
         if !problems.isEmpty {
-            fail("render (rebinds \(rebinds), canAnimate \(canAnimate))", problems, options: options, boxes: boxes)
+            fail(
+                "render (rebinds \(rebinds), canAnimate \(canAnimate), steps \(steps), nested at \(nestedAt))",
+                problems, options: options, boxes: [old] + requested)
         }
     }
     return 0

@@ -69,32 +69,10 @@ final class KindCheckingView: ForwardingListView {
 struct BentoRenderReviewTests {
     typealias Inner = KindCheckingView.Inner
 
-    /// Whether the view shows `b` for `a` (as the section re-bind tests
-    /// judge it: by instance for incomparable components).
-    static func shows(_ a: Component?, _ b: Component?) -> Bool { SectionRebindTests.shows(a, b) }
-
     /// What is wrong with the view against `target`, rows included (by
     /// instance for class components).
     static func problems(_ view: KindCheckingView, showing target: Box<Int, Int>) -> [String] {
-        var problems = view.inner.issues + view.kindIssues
-        let shown = view.inner.shown
-        guard shown.map(\.header.id) == target.sections.map(\.id) else {
-            return problems + ["sections \(shown.map(\.header.id)), expected \(target.sections.map(\.id))"]
-        }
-        for (section, expected) in zip(shown, target.sections) {
-            if !shows(section.header.header, expected.header) || !shows(section.header.footer, expected.footer) {
-                problems.append("section \(expected.id) shows a stale header or footer")
-            }
-            guard section.items.map(\.id) == expected.rows.map(\.id) else {
-                problems.append(
-                    "section \(expected.id): rows \(section.items.map(\.id)), expected \(expected.rows.map(\.id))")
-                continue
-            }
-            for (cell, row) in zip(section.items, expected.rows) where !shows(cell.component, row.component) {
-                problems.append("row \(row.id) shows \(cell.component), expected \(row.component)")
-            }
-        }
-        return problems
+        view.inner.issues + view.kindIssues + Inner.mismatches(view.inner.shown, target)
     }
 
     /// Random Bento screens: class headers and footers, class rows of two

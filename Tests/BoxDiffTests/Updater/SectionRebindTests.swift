@@ -40,37 +40,11 @@ struct SectionRebindTests {
         }
     }
 
-    /// Whether the view shows `b` for `a`: both absent, equal comparable
-    /// components, or incomparable components holding one instance.
-    static func shows(_ a: Component?, _ b: Component?) -> Bool {
-        switch (a, b) {
-        case (nil, nil): return true
-        case (let a?, let b?):
-            if a.isComparable || b.isComparable { return a == b }
-            return (a.value as AnyObject) === (b.value as AnyObject)
-        default: return false
-        }
-    }
-
-    /// What is wrong with `view` showing `target`: its issues, sections,
-    /// rows, and headers and footers not the target's (by instance for
-    /// incomparable ones: a stale class header is a wrong one).
+    /// What is wrong with `view` showing `target`: its issues, and its
+    /// sections, rows, headers, footers and cells against the target's (by
+    /// instance for incomparable ones: a stale class header is a wrong one).
     static func problems(_ view: View, showing target: Box<Int, Int>) -> [String] {
-        var problems = view.issues
-        let shown = view.shown
-        guard shown.map(\.header.id) == target.sections.map(\.id) else {
-            return problems + ["sections \(shown.map(\.header.id)), expected \(target.sections.map(\.id))"]
-        }
-        for (section, expected) in zip(shown, target.sections) {
-            if section.items.map(\.id) != expected.rows.map(\.id) {
-                problems.append(
-                    "section \(expected.id): rows \(section.items.map(\.id)), expected \(expected.rows.map(\.id))")
-            }
-            if !shows(section.header.header, expected.header) || !shows(section.header.footer, expected.footer) {
-                problems.append("section \(expected.id) shows a stale header or footer")
-            }
-        }
-        return problems
+        view.issues + View.mismatches(view.shown, target)
     }
 
     /// The usual Bento screen: class headers, comparable rows.
