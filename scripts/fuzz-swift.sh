@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the randomized Swift test of the public Box API (random Box pairs,
-# random option sets, Int / String / UUID ids; every changeset replayed and
-# validated) for SECONDS (default 60), printing a progress line every 10 s.
+# random option sets, Int / String / UUID ids and strings equal across
+# spellings; every changeset replayed and validated) for SECONDS
+# (default 60), printing a progress line every 10 s.
 # SEED (optional) fixes the first seed; a failure prints the seed to rerun.
 #
 #   scripts/fuzz-swift.sh            # 60 s

@@ -10,7 +10,7 @@ import Testing
 #endif
 
 // A randomized run of the public Box API: random Box pairs, random option
-// sets, three identifier types, every changeset checked by replay and by
+// sets, four identifier types, every changeset checked by replay and by
 // the validator. It runs for a time budget rather than a count, so a script
 // can run it for minutes (scripts/fuzz-swift.sh) while the test suite runs
 // it briefly:
@@ -70,7 +70,7 @@ private func recontent(_ box: BoxGenerators.TestBox, using rng: inout SeededGene
 @Suite("Public API: randomized Box diffs")
 struct RandomizedBoxTests {
     /// Random Box pairs (sizes, duplicates, incomparable components, edit
-    /// rates) under random option sets and three id types, for the time
+    /// rates) under random option sets and four id types, for the time
     /// budget; every changeset replays and validates.
     @Test func randomBoxPairsReplayAndValidate() throws {
         let budget = Double(environmentNumber("BOXDIFF_RANDOMIZED_SECONDS") ?? 2)
@@ -99,7 +99,7 @@ struct RandomizedBoxTests {
             let options = randomOptions(using: &rng)
             let validates = Bool.random(using: &rng)
             let found = RandomizedBoxChecks.problems(
-                old, new, idType: Int.random(in: 0..<3, using: &rng), options: options, validates: validates,
+                old, new, idType: Int.random(in: 0..<4, using: &rng), options: options, validates: validates,
                 workspace: workspace)
             if !found.isEmpty {
                 failures.append(

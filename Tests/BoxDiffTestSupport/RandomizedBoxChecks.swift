@@ -92,8 +92,29 @@ public enum RandomizedBoxChecks {
         return found
     }
 
+    /// Strings that Swift's `==` pairs in ways their bytes do not show:
+    /// canonically equivalent spellings (precomposed and combining "é",
+    /// the Angstrom sign and "Å", Hangul jamo and their syllable, an emoji
+    /// sequence), against look-alikes that are not equal ("ﬁ" and "fi",
+    /// "ß" and "ss", CR LF and LF), and the empty string and NUL.
+    public static let trickyStrings = [
+        "e\u{301}", "\u{E9}", "\u{212B}", "\u{C5}", "A\u{30A}", "\u{1100}\u{1161}", "\u{AC00}", "\u{FB01}", "fi",
+        "\u{DF}", "ss", "\r\n", "\n", "", "\u{0}", "\u{1F9D1}\u{200D}\u{1F4BB}", "a\u{327}\u{301}", "a\u{301}\u{327}",
+    ]
+
+    /// An id as one of ``trickyStrings``, and a number that tells apart
+    /// the ids whose strings differ only by spelling only every
+    /// `trickyStrings.count` ids: so some distinct `Int` ids map to
+    /// strings that are `==` (duplicates, as Swift sees them), and most
+    /// do not.
+    public static func trickyString(_ id: Int) -> String {
+        trickyStrings[((id % trickyStrings.count) + trickyStrings.count) % trickyStrings.count]
+            + "\(id / trickyStrings.count)"
+    }
+
     /// ``problems(_:_:options:validates:workspace:)`` of the pair with its
-    /// ids as `Int` (`idType` 0), as `String` (1) or as `UUID` (2).
+    /// ids as `Int` (`idType` 0), as `String` (1), as `UUID` (2) or as
+    /// ``trickyString(_:)``s (3: ids that `==` may pair across spellings).
     public static func problems(
         _ old: BoxGenerators.TestBox, _ new: BoxGenerators.TestBox, idType: Int, options: DiffOptions,
         validates: Bool, workspace: DiffWorkspace
@@ -105,6 +126,11 @@ public enum RandomizedBoxChecks {
             return problems(
                 mapIDs(old, section: { "s\($0)" }, row: { "row-\($0)" }),
                 mapIDs(new, section: { "s\($0)" }, row: { "row-\($0)" }),
+                options: options, validates: validates, workspace: workspace)
+        case 3:
+            return problems(
+                mapIDs(old, section: { trickyString($0) }, row: { trickyString($0) }),
+                mapIDs(new, section: { trickyString($0) }, row: { trickyString($0) }),
                 options: options, validates: validates, workspace: workspace)
         default:
             func uuid(_ i: Int) -> UUID {

@@ -9,7 +9,8 @@
 //
 // Each input is read as:
 // 1. the options (algorithm, duplicates, mode, update style, reload
-//    threshold, LCS cost bound) and the id type (Int, String, UUID);
+//    threshold, LCS cost bound) and the id type (Int, String, UUID, or
+//    strings that `==` may pair across spellings: canonical equivalents);
 // 2. the old Box: up to 6 sections of up to 12 rows, ids from small pools
 //    (so ids repeat when the input says so), headers and footers absent,
 //    comparable or incomparable, rows comparable, partly hashed or
@@ -450,7 +451,7 @@ public func boxDiffFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         return 0
     }
     let options = FuzzDecoder.options(&input)
-    let idType = input.next(3)
+    let idType = input.next(4)
     let validates = input.next(2) == 0
     var fresh = 0
     let old = FuzzDecoder.old(&input, fresh: &fresh)
