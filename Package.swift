@@ -69,7 +69,7 @@ let package = Package(
         // Shared test helpers (seeded generators, replay checks).
         .target(
             name: "BoxDiffTestSupport",
-            dependencies: ["BoxDiff", "BoxDiffValidation"],
+            dependencies: ["BoxDiff", "BoxDiffValidation", "BoxDiffIGListKit"],
             path: "Tests/BoxDiffTestSupport"
         ),
         .testTarget(
@@ -123,7 +123,7 @@ if ProcessInfo.processInfo.environment["BOXDIFF_FUZZ"] != nil {
     package.targets.append(
         .executableTarget(
             name: "boxdiff-fuzz",
-            dependencies: ["BoxDiff", "BoxDiffValidation", "BoxDiffTestSupport"],
+            dependencies: ["BoxDiff", "BoxDiffValidation", "BoxDiffIGListKit", "BoxDiffTestSupport"],
             path: "Tests/SwiftFuzz",
             // No main: libFuzzer's calls LLVMFuzzerTestOneInput.
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]

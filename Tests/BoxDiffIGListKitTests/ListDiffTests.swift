@@ -5,26 +5,8 @@ import BoxDiffValidation
 import Foundation
 import Testing
 
-/// A model as IGListKit users write them: identified by `key`, equal when
-/// `version` is.
-final class Item: ListDiffable, CustomStringConvertible {
-    let key: String
-    let version: Int
-
-    init(_ key: String, _ version: Int = 0) {
-        self.key = key
-        self.version = version
-    }
-
-    func diffIdentifier() -> NSObjectProtocol { NSString(string: key) }
-
-    func isEqual(toDiffableObject object: (any ListDiffable)?) -> Bool {
-        guard let other = object as? Item else { return false }
-        return version == other.version
-    }
-
-    var description: String { "\(key)\(version)" }
-}
+/// A model as IGListKit users write them (``ListDiffItem``).
+typealias Item = ListDiffItem
 
 private func numbers(_ values: [Int]) -> [any ListDiffable] { values.map { NSNumber(value: $0) } }
 

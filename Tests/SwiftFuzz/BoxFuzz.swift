@@ -33,7 +33,8 @@
 //   must pass the validator and end at the new sections; each applied by
 //   `ListView.reload(using:interrupt:setData:)` to a simulated view (an
 //   interrupt past a few changes or none) must leave it showing the new
-//   list;
+//   list; IGListKit's `ListDiff` of the rows (both options) must keep
+//   IGListKit's rules (`ListDiffChecks`);
 // - the changeset of old -> new must replay stage by stage to the new
 //   Box, pass the validator, come back unchanged from `validated(from:)`
 //   and keep the mode's stage count and the reload threshold
@@ -45,6 +46,7 @@
 //   renders were requested.
 
 import BoxDiff
+import BoxDiffIGListKit
 import BoxDiffTestSupport
 import BoxDiffValidation
 import Foundation
@@ -427,6 +429,25 @@ func cancelledProblems(
     return BoxReplay.problems(changeset, from: old, to: new)
 }
 
+/// Two Boxes' rows as IGListKit models: keyed by row id, versioned by
+/// what the component shows; some new items are the old instance of their
+/// key (as the input says), so that pointer personality sees both.
+func listItems(_ old: BoxGenerators.TestBox, _ new: BoxGenerators.TestBox, _ input: inout FuzzInput)
+    -> ([ListDiffItem], [ListDiffItem])
+{
+    func items(_ box: BoxGenerators.TestBox) -> [ListDiffItem] {
+        FuzzItem.rows(of: box).map {
+            ListDiffItem("k\($0.id)", $0.text.unicodeScalars.reduce(0) { $0 &+ Int($1.value) } % 3)
+        }
+    }
+    let before = items(old)
+    var after = items(new)
+    for j in after.indices where input.next(2) == 0 {
+        if let same = before.first(where: { $0.key == after[j].key }) { after[j] = same }
+    }
+    return (before, after)
+}
+
 /// The workspace every input's diff reuses, as an app's screen does.
 nonisolated(unsafe) private var sharedWorkspace: DiffWorkspace?
 
@@ -480,6 +501,12 @@ public func boxDiffFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         FuzzSectionModel.sections(of: old), FuzzSectionModel.sections(of: new), options: options, limit: limit,
         workspace: workspace)
     if !sectioned.isEmpty { fail("sectioned changeset", sectioned, options: options, boxes: [old, new]) }
+    let listOption: ListDiffOption = input.next(2) == 0 ? .equality : .pointerPersonality
+    let (listOld, listNew) = listItems(old, new, &input)
+    let list = ListDiffChecks.problems(old: listOld, new: listNew, option: listOption)
+    if !list.isEmpty {
+        fail("IGListKit ListDiff (\(listOption)) of the rows", list, options: options, boxes: [old, new])
+    }
 
     // 2. The renderer: old shown, then new and up to three more Boxes, each
     // render animated or not, the animations ending between renders or
