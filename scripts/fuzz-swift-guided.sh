@@ -18,9 +18,15 @@
 #
 #   scripts/fuzz-swift-guided.sh          # 60 s per mode
 #   scripts/fuzz-swift-guided.sh 1800     # 30 minutes per mode
+#   BOXDIFF_FUZZ_CONFIG=release scripts/fuzz-swift-guided.sh 600
+#                                         # built -O, as apps ship the
+#                                         # library (about twice the
+#                                         # executions a second; debug,
+#                                         # the default, also checks the
+#                                         # library's assert()s)
 #
 # Reproduce a finding (prints what is wrong and the decoded Boxes):
-#   BOXDIFF_FUZZ_MODE=MODE SWIFT_BACKTRACE=enable=no .build-swiftfuzz/debug/boxdiff-fuzz fuzz-findings/<file>
+#   BOXDIFF_FUZZ_MODE=MODE SWIFT_BACKTRACE=enable=no .build-swiftfuzz/CONFIG/boxdiff-fuzz fuzz-findings/<file>
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x /opt/swift/usr/bin/swift ] && export PATH="/opt/swift/usr/bin:$PATH"
@@ -34,7 +40,12 @@ bash scripts/install-deps.sh
 out=.build-swiftfuzz
 findings=fuzz-findings
 mkdir -p "$findings"
-echo "== boxdiff-fuzz: build (debug, -sanitize=fuzzer,address)" >&2
+config="${BOXDIFF_FUZZ_CONFIG:-debug}"
+case "$config" in
+debug | release) ;;
+*) echo "BOXDIFF_FUZZ_CONFIG: debug or release, got '$config'" >&2; exit 2 ;;
+esac
+echo "== boxdiff-fuzz: build ($config, -sanitize=fuzzer,address)" >&2
 # BOXDIFF_FUZZ adds the target (Package.swift). `--sanitize fuzzer` makes
 # SwiftPM link libFuzzer's main instead of the target's; the sanitizers
 # themselves go in one -sanitize flag, because SwiftPM passes its
@@ -43,10 +54,10 @@ echo "== boxdiff-fuzz: build (debug, -sanitize=fuzzer,address)" >&2
 # Swift code or no coverage (libFuzzer then saw only the C core's few
 # hundred edges). ld.gold warns of every ASan-instrumented local symbol
 # ("Cannot export local symbol"), thousands of lines: left out.
-BOXDIFF_FUZZ=1 swift build --scratch-path "$out" --product boxdiff-fuzz \
+BOXDIFF_FUZZ=1 swift build -c "$config" --scratch-path "$out" --product boxdiff-fuzz \
     --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=address 2>&1 |
     grep -v "Cannot export local symbol" >&2
-binary="$out/debug/boxdiff-fuzz"
+binary="$out/$config/boxdiff-fuzz"
 
 # Each mode on its own corpus, seeded from Tests/Fuzz/corpus/swift-<mode>:
 # `box` (diffs of decoded Box pairs, renders) and `calls` (hand-made
