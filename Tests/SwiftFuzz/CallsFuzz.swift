@@ -8,6 +8,8 @@
 //   `validated(from:)` gives a changeset back only when it lists nothing;
 // - `ListView.reload(using:)` hands the calls to the view (which reports
 //   the broken rules) and calls its completion once;
+// - with each stage's data made by `applied(to:)`, a changeset the
+//   validator accepts must replay (the tests' own replay) to that data;
 // - a `BatchUpdate` decoded from the input's JSON, when it decodes, encodes
 //   and decodes back to itself.
 
@@ -17,15 +19,17 @@ import BoxDiffValidation
 import Foundation
 
 enum CallsFuzz {
-    /// An index that is mostly in range, sometimes just out of it, and
-    /// rarely far out (negative, or near `Int.max`).
+    /// An index that is mostly small (in range of the decoded Boxes),
+    /// sometimes past them, and rarely far out (negative, or near
+    /// `Int.max`).
     static func index(_ input: inout FuzzInput) -> Int {
         switch input.next(32) {
         case 0: return -1
         case 1: return Int.max
         case 2: return Int.min
         case 3: return Int.max - 1
-        default: return input.next(10)
+        case 4...11: return input.next(10)
+        default: return input.next(4)
         }
     }
 
@@ -33,11 +37,13 @@ enum CallsFuzz {
         ElementPath(section: input.next(8) == 0 ? index(&input) : input.next(6), row: index(&input))
     }
 
-    /// A batch of up to a few calls of each kind.
+    /// A batch of up to a few calls of each kind, most kinds left out (so
+    /// that some batches are valid).
     static func batch(_ input: inout FuzzInput) -> BatchUpdate {
         var update = BatchUpdate()
         func few<T>(_ make: (inout FuzzInput) -> T) -> [T] {
-            (0..<input.next(4)).map { _ in make(&input) }
+            let count = input.next(8)
+            return (0..<(count < 5 ? 0 : count - 4)).map { _ in make(&input) }
         }
         update.sectionDeleted = few(index)
         update.sectionInserted = few(index)
@@ -49,6 +55,38 @@ enum CallsFuzz {
         update.elementMoved = few { Move(source: path(&$0), destination: path(&$0)) }
         update.elementReconfigured = few(path)
         return update
+    }
+
+    /// The same calls with data that agrees with them by construction:
+    /// each stage's data is what `applied(to:)` makes of the Box before it
+    /// (inserted rows taken from the decoded data). When the validator
+    /// accepts the result, the tests' own replay of UIKit's batches
+    /// (`BoxStageReplay`, written apart from the library's layout) must
+    /// reach each stage's data: the library's layout, its validator and an
+    /// independent replay agree on every batch the validator passes.
+    static func agreement(
+        _ changeset: StagedChangeset<BoxGenerators.TestBox>, from old: BoxGenerators.TestBox,
+        validator: BatchUpdateValidator
+    ) {
+        var box = old
+        var stages: [Changeset<BoxGenerators.TestBox>] = []
+        for stage in changeset {
+            box = stage.applied(to: box)
+            stages.append(Changeset(data: box, batchUpdate: stage.batchUpdate))
+        }
+        let made = StagedChangeset(stages)
+        guard made.violations(from: old, validator: validator).isEmpty else { return }
+        var replayed = old
+        for (k, stage) in made.enumerated() {
+            do {
+                replayed = try BoxStageReplay.apply(stage, to: replayed)
+            } catch {
+                fatalError("stage \(k) of a changeset the validator accepts does not replay: \(error)\n\(made)")
+            }
+            if !BoxReplay.same(replayed, stage.data) {
+                fatalError("stage \(k) replays to \(replayed), applied(to:) gave \(stage.data)\n\(made)")
+            }
+        }
     }
 
     static func run(_ input: inout FuzzInput) {
@@ -72,6 +110,7 @@ enum CallsFuzz {
         if (validated == nil) != !violations.isEmpty {
             fatalError("validated(from:) and violations(from:) disagree: \(violations) for \(changeset)")
         }
+        agreement(changeset, from: old, validator: validator)
         MainActor.assumeIsolated {
             typealias View = SimulatedListView<SimulatedHeader<Int>, Node<Int>>
             var shown = old
