@@ -13,15 +13,13 @@ public enum BoxRebinds {
         var index: Int
     }
 
-    /// The re-binds of `changeset`, diffed from `old` in `mode`. Each call's
-    /// old partner is found by replaying the stages (``BoxStageReplay``) on
+    /// The re-binds of `changeset`, diffed from `old` (in either mode).
+    /// Each call's old partner is found by replaying the stages (``BoxStageReplay``) on
     /// a copy of `old` whose headers and rows carry their origin, so that
     /// duplicate ids pair as the changeset pairs them: a section reload's at
     /// its index before the stage's batch, a reconfigured row's at its path
     /// after the batch.
-    public static func count<S, R>(of changeset: StagedChangeset<Box<S, R>>, from old: Box<S, R>, mode: BatchMode)
-        -> Int
-    {
+    public static func count<S, R>(of changeset: StagedChangeset<Box<S, R>>, from old: Box<S, R>) -> Int {
         guard !changeset.reloadsEverything else { return 0 }
         let oldRows = old.sections.flatMap(\.rows)
         var flat = 0

@@ -85,7 +85,7 @@ public enum RandomizedBoxChecks {
         }
         if options.mode == .staged && changeset.count > 5 { found.append("\(changeset.count) stages") }
         if let threshold = options.reloadThreshold, !changeset.reloadsEverything,
-            changeset.changeCount - BoxRebinds.count(of: changeset, from: old, mode: options.mode) > max(0, threshold)
+            changeset.changeCount - BoxRebinds.count(of: changeset, from: old) > max(0, threshold)
         {
             found.append("\(changeset.changeCount) changes above the reload threshold \(threshold): \(changeset)")
         }

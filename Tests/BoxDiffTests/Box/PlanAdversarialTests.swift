@@ -287,7 +287,7 @@ struct PlanAdversarialTests {
             let plain = try StagedChangeset(source: old, target: new, options: base)
             let count =
                 plain.reduce(0) { $0 + $1.batchUpdate.changeCount }
-                - BoxRebinds.count(of: plain, from: old, mode: base.mode)
+                - BoxRebinds.count(of: plain, from: old)
             #expect(count > 0)
             var at = base
             at.reloadThreshold = count
@@ -342,7 +342,7 @@ struct PlanAdversarialTests {
                 // rows are not listed in one batch: the reload refreshes
                 // them), and they are all the calls.
                 #expect(again.changeCount >= 6, "\(base): \(again)")
-                #expect(BoxRebinds.count(of: again, from: shown, mode: base.mode) == again.changeCount, "\(base)")
+                #expect(BoxRebinds.count(of: again, from: shown) == again.changeCount, "\(base)")
                 expectReplays(again, from: shown, to: rebuilt)
             }
             // Four rows inserted (the header comparable, so that one batch
@@ -382,7 +382,7 @@ struct PlanAdversarialTests {
             #expect(!changeset.reloadsEverything, "\(mode): \(changeset)")
             // The section delete and the re-binding reload, nothing else.
             #expect(changeset.changeCount == 2, "\(mode): \(changeset)")
-            #expect(BoxRebinds.count(of: changeset, from: old, mode: mode) == 1, "\(mode)")
+            #expect(BoxRebinds.count(of: changeset, from: old) == 1, "\(mode)")
             expectReplays(changeset, from: old, to: new)
             // A threshold of 0 is still passed by the real change.
             options.reloadThreshold = 0
