@@ -102,11 +102,11 @@ public enum RandomizedBoxChecks {
         "\u{DF}", "ss", "\r\n", "\n", "", "\u{0}", "\u{1F9D1}\u{200D}\u{1F4BB}", "a\u{327}\u{301}", "a\u{301}\u{327}",
     ]
 
-    /// An id as one of ``trickyStrings``, and a number that tells apart
-    /// the ids whose strings differ only by spelling only every
-    /// `trickyStrings.count` ids: so some distinct `Int` ids map to
-    /// strings that are `==` (duplicates, as Swift sees them), and most
-    /// do not.
+    /// `id` as a string: the entry of ``trickyStrings`` that `id` picks
+    /// (modulo their count) followed by the quotient. Two distinct `Int`
+    /// ids with one quotient whose entries are spellings of one string map
+    /// to strings that are `==` (duplicates, as Swift sees them); all
+    /// others stay distinct.
     public static func trickyString(_ id: Int) -> String {
         trickyStrings[((id % trickyStrings.count) + trickyStrings.count) % trickyStrings.count]
             + "\(id / trickyStrings.count)"

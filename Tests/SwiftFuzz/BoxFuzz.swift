@@ -241,25 +241,11 @@ func diffed<Data>(
     }
 }
 
-/// A flat list's element: a row's id and what its component shows.
-struct FuzzItem: Differentiable, Equatable, CustomStringConvertible {
-    var id: Int
-    var text: String
-    var differenceIdentifier: Int { id }
-    func isContentEqual(to source: FuzzItem) -> Bool { text == source.text }
-    var description: String { "\(id):\(text)" }
-
-    /// A Box's rows, in order, as one flat list.
-    static func rows(of box: BoxGenerators.TestBox) -> [FuzzItem] {
-        box.sections.flatMap { $0.rows.map { FuzzItem(id: $0.id, text: "\($0.component.value)") } }
-    }
-}
-
 /// What is wrong with the flat changeset of `old` -> `new`: an unexpected
 /// error or a duplicate not rejected, a violation of UIKit's rules, a
 /// replay (``FlatReplay``) that does not end at `new`, too many stages.
 func flatProblems(
-    _ old: [FuzzItem], _ new: [FuzzItem], options: DiffOptions, limit: Int?, workspace: DiffWorkspace
+    _ old: [TextItem], _ new: [TextItem], options: DiffOptions, limit: Int?, workspace: DiffWorkspace
 ) -> [String] {
     let duplicates = Set(old.map(\.id)).count < old.count || Set(new.map(\.id)).count < new.count
     let (diff, error) = diffed(duplicates: duplicates, options: options) { () throws(DiffError) in
@@ -300,12 +286,12 @@ struct FuzzSectionModel: Differentiable, Equatable, CustomStringConvertible {
     var description: String { "\(id):\(text)" }
 
     /// A Box as DifferenceKit's sections: models and rows as plain values.
-    static func sections(of box: BoxGenerators.TestBox) -> [ArraySection<FuzzSectionModel, FuzzItem>] {
+    static func sections(of box: BoxGenerators.TestBox) -> [ArraySection<FuzzSectionModel, TextItem>] {
         box.sections.map { section in
             let text = "\(section.header.map { "\($0.value)" } ?? "-")/\(section.footer.map { "\($0.value)" } ?? "-")"
             return ArraySection(
                 model: FuzzSectionModel(id: section.id, text: text),
-                elements: section.rows.map { FuzzItem(id: $0.id, text: "\($0.component.value)") })
+                elements: section.rows.map { TextItem(id: $0.id, text: "\($0.component.value)") })
         }
     }
 }
@@ -315,7 +301,7 @@ struct FuzzSectionModel: Differentiable, Equatable, CustomStringConvertible {
 /// a violation of UIKit's rules (the validator replays each stage to its
 /// data), a last stage that is not `new`, too many stages.
 func sectionedProblems(
-    _ old: [ArraySection<FuzzSectionModel, FuzzItem>], _ new: [ArraySection<FuzzSectionModel, FuzzItem>],
+    _ old: [ArraySection<FuzzSectionModel, TextItem>], _ new: [ArraySection<FuzzSectionModel, TextItem>],
     options: DiffOptions, limit: Int?, workspace: DiffWorkspace
 ) -> [String] {
     let rows = (old.flatMap(\.elements), new.flatMap(\.elements))
@@ -335,7 +321,7 @@ func sectionedProblems(
     if options.duplicates == .reject && duplicates { problems.append("a duplicate was not rejected") }
     if options.mode == .singleBatch && changeset.count > 1 { problems.append("\(changeset.count) stages in one batch") }
     if options.mode == .staged && changeset.count > 5 { problems.append("\(changeset.count) stages") }
-    func same(_ a: [ArraySection<FuzzSectionModel, FuzzItem>]) -> Bool {
+    func same(_ a: [ArraySection<FuzzSectionModel, TextItem>]) -> Bool {
         a.count == new.count
             && zip(a, new).allSatisfy {
                 $0.model.id == $1.model.id && $0.model.isContentEqual(to: $1.model)
@@ -355,10 +341,10 @@ func sectionedProblems(
 @MainActor
 func reloadProblems<Data>(
     _ changeset: StagedChangeset<Data>, from old: Data, to new: Data, limit: Int?,
-    sections: @escaping (Data) -> [SimulatedListView<FuzzSectionModel, FuzzItem>.Section]
+    sections: @escaping (Data) -> [SimulatedListView<FuzzSectionModel, TextItem>.Section]
 ) -> [String] {
     var data = old
-    let view = SimulatedListView<FuzzSectionModel, FuzzItem> { sections(data) }
+    let view = SimulatedListView<FuzzSectionModel, TextItem> { sections(data) }
     var completions = 0
     view.reload(
         using: changeset, interrupt: limit.map { limit in { $0.changeCount > limit } }, setData: { data = $0 },
@@ -436,7 +422,7 @@ func listItems(_ old: BoxGenerators.TestBox, _ new: BoxGenerators.TestBox, _ inp
     -> ([ListDiffItem], [ListDiffItem])
 {
     func items(_ box: BoxGenerators.TestBox) -> [ListDiffItem] {
-        FuzzItem.rows(of: box).map {
+        TextItem.rows(of: box).map {
             ListDiffItem("k\($0.id)", $0.text.unicodeScalars.reduce(0) { $0 &+ Int($1.value) } % 3)
         }
     }
@@ -495,7 +481,7 @@ public func boxDiffFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // `reload(using:)`'s interrupt: none, or past a few changes.
     let limit = input.next(3) == 0 ? input.next(8) : nil
     let flat = flatProblems(
-        FuzzItem.rows(of: old), FuzzItem.rows(of: new), options: options, limit: limit, workspace: workspace)
+        TextItem.rows(of: old), TextItem.rows(of: new), options: options, limit: limit, workspace: workspace)
     if !flat.isEmpty { fail("flat changeset of the rows", flat, options: options, boxes: [old, new]) }
     let sectioned = sectionedProblems(
         FuzzSectionModel.sections(of: old), FuzzSectionModel.sections(of: new), options: options, limit: limit,

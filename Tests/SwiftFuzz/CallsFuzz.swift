@@ -124,15 +124,15 @@ enum CallsFuzz {
         // The same calls on the rows as one flat list, and on the sections
         // as DifferenceKit's.
         let flat = StagedChangeset(
-            changeset.map { Changeset(data: FuzzItem.rows(of: $0.data), batchUpdate: $0.batchUpdate) })
-        _ = flat.violations(from: FuzzItem.rows(of: old), validator: validator)
-        _ = try? flat.validated(from: FuzzItem.rows(of: old), validator: validator)
+            changeset.map { Changeset(data: TextItem.rows(of: $0.data), batchUpdate: $0.batchUpdate) })
+        _ = flat.violations(from: TextItem.rows(of: old), validator: validator)
+        _ = try? flat.validated(from: TextItem.rows(of: old), validator: validator)
         let sectioned = StagedChangeset(
             changeset.map { Changeset(data: FuzzSectionModel.sections(of: $0.data), batchUpdate: $0.batchUpdate) })
         _ = sectioned.violations(from: FuzzSectionModel.sections(of: old), validator: validator)
         MainActor.assumeIsolated {
-            var shown = FuzzItem.rows(of: old)
-            let view = SimulatedListView<FuzzSectionModel, FuzzItem> {
+            var shown = TextItem.rows(of: old)
+            let view = SimulatedListView<FuzzSectionModel, TextItem> {
                 [.init(header: FuzzSectionModel(id: 0, text: ""), items: shown)]
             }
             var completions = 0

@@ -11,7 +11,7 @@ import Testing
 @Suite("Completion after the last reconfigures")
 @MainActor
 struct CompletionOrderTests {
-    func item(_ id: Int, _ text: String) -> UpdaterItem { UpdaterItem(id: id, text: text) }
+    func item(_ id: Int, _ text: String) -> TextItem { TextItem(id: id, text: text) }
 
     /// A view whose completions run at once: the completion comes after the
     /// reconfigure of the last stage.

@@ -254,9 +254,9 @@ struct SequentialRowsOracleTests {
 
     /// Rows with ids from a pool smaller than the list (so duplicates),
     /// texts of two kinds so some rows change.
-    func rows(_ count: Int, pool: Int, using rng: inout SeededGenerator) -> [UpdaterItem] {
+    func rows(_ count: Int, pool: Int, using rng: inout SeededGenerator) -> [TextItem] {
         (0..<count).map { _ in
-            UpdaterItem(id: Int.random(in: 0..<max(pool, 1), using: &rng), text: Bool.random(using: &rng) ? "a" : "b")
+            TextItem(id: Int.random(in: 0..<max(pool, 1), using: &rng), text: Bool.random(using: &rng) ? "a" : "b")
         }
     }
 
@@ -284,11 +284,11 @@ struct SequentialRowsOracleTests {
         var rng = SeededGenerator(seed: 11)
         for round in 0..<4 {
             let count = 2000
-            let old = (0..<count).map { UpdaterItem(id: $0 % 1500, text: "a") }
+            let old = (0..<count).map { TextItem(id: $0 % 1500, text: "a") }
             var new = old.shuffled(using: &rng)
             for k in stride(from: 0, to: count, by: 7) { new[k].text = "b" }
             new.removeLast(100)
-            new += (0..<150).map { UpdaterItem(id: 5000 + $0, text: "n") }
+            new += (0..<150).map { TextItem(id: 5000 + $0, text: "n") }
             new.shuffle(using: &rng)
             for options in OptionGrids.all {
                 let changeset = try StagedChangeset(source: old, target: new, options: options)
@@ -301,7 +301,7 @@ struct SequentialRowsOracleTests {
 
     @Test func oneSectionArraySectionsAndBoxes() throws {
         var rng = SeededGenerator(seed: 3)
-        typealias Sections = [ArraySection<String, UpdaterItem>]
+        typealias Sections = [ArraySection<String, TextItem>]
         for round in 0..<200 {
             let pool = Int.random(in: 1...30, using: &rng)
             let old: Sections = [
@@ -335,7 +335,7 @@ struct SequentialRowsOracleTests {
             let new = rows(Int.random(in: 0...20, using: &rng), pool: 15, using: &rng)
             for options in OptionGrids.withThreshold {
                 let changeset = try StagedChangeset(source: old, target: new, options: options)
-                for (name, interrupt, animate): (String, ((Changeset<[UpdaterItem]>) -> Bool)?, Bool) in [
+                for (name, interrupt, animate): (String, ((Changeset<[TextItem]>) -> Bool)?, Bool) in [
                     ("interrupt all", { _ in true }, true),
                     ("interrupt second", { $0.data == changeset.stages.dropFirst().first?.data }, true),
                     ("not in window", nil, false),

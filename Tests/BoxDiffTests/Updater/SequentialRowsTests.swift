@@ -13,15 +13,15 @@ import Testing
 @MainActor
 final class SimulatedRowTable: SequentialRowTable {
     /// The rows shown.
-    var shown: [UpdaterItem]
+    var shown: [TextItem]
     /// The data source: the rows the table should read.
-    var dataSource: () -> [UpdaterItem] = { [] }
+    var dataSource: () -> [TextItem] = { [] }
     var canAnimateBatchUpdates = true
     var log: [String] = []
     var problems: [String] = []
     var reloadDataCount = 0
 
-    init(showing rows: [UpdaterItem]) { shown = rows }
+    init(showing rows: [TextItem]) { shown = rows }
 
     var numberOfRows: Int { shown.count }
     func beginUpdates() { log.append("begin") }
@@ -82,7 +82,7 @@ final class SimulatedRowTable: SequentialRowTable {
 /// The rows a table shows once `calls` are made one by one on `rows`
 /// (`nil` where a call is out of range), with inserted and reloaded rows
 /// read from `data`.
-func applySequentially(_ calls: SequentialRowCalls, to rows: [UpdaterItem], data: [UpdaterItem]) -> [UpdaterItem]? {
+func applySequentially(_ calls: SequentialRowCalls, to rows: [TextItem], data: [TextItem]) -> [TextItem]? {
     var rows = rows
     for index in calls.removed.reversed() {
         guard index < rows.count else { return nil }
@@ -105,9 +105,9 @@ func applySequentially(_ calls: SequentialRowCalls, to rows: [UpdaterItem], data
 
 /// Random rows: ids from a small range (unique), short texts, so that
 /// pairs share rows, move them and change some.
-func randomRows(count: Int, using rng: inout SeededGenerator) -> [UpdaterItem] {
+func randomRows(count: Int, using rng: inout SeededGenerator) -> [TextItem] {
     Array(0..<max(count, 1) * 2).shuffled(using: &rng).prefix(count).map {
-        UpdaterItem(id: $0, text: ["a", "b", "c"].randomElement(using: &rng)!)
+        TextItem(id: $0, text: ["a", "b", "c"].randomElement(using: &rng)!)
     }
 }
 
@@ -116,7 +116,7 @@ func randomRows(count: Int, using rng: inout SeededGenerator) -> [UpdaterItem] {
 @Suite("Sequential rows (NSTableView's semantics)")
 @MainActor
 struct SequentialRowsTests {
-    func item(_ id: Int, _ text: String = "") -> UpdaterItem { UpdaterItem(id: id, text: text) }
+    func item(_ id: Int, _ text: String = "") -> TextItem { TextItem(id: id, text: text) }
 
     /// 0 1 2 3 → 2 3 0 1 with the moves of 0 and 1: made source → target
     /// one after the other, they give 1 0 3 2; the converted moves give
@@ -271,7 +271,7 @@ struct SequentialRowsTests {
     /// Section changes: that stage is shown with reloadData once its data
     /// is set; the stages around it still animate; the target is shown.
     @Test func sectionChangesFallBackToReloadData() throws {
-        typealias Sections = [ArraySection<String, UpdaterItem>]
+        typealias Sections = [ArraySection<String, TextItem>]
         let old: Sections = [ArraySection(model: "s", elements: [item(1), item(2), item(3)])]
         let new: Sections = [
             ArraySection(model: "t", elements: [item(9)]),

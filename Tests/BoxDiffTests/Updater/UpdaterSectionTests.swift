@@ -3,20 +3,10 @@ import BoxDiffTestSupport
 import PropertyBased
 import Testing
 
-/// An element of the ArraySection tests: identified by `id`, changed when
-/// `text` changes.
-struct UpdaterItem: Differentiable, Equatable, CustomStringConvertible {
-    var id: Int
-    var text: String
-    var differenceIdentifier: Int { id }
-    func isContentEqual(to source: UpdaterItem) -> Bool { text == source.text }
-    var description: String { "\(id):\(text)" }
-}
+typealias UpdaterSection = ArraySection<String, TextItem>
+typealias SectionScreen = UpdaterScreen<[UpdaterSection], String, TextItem>
 
-typealias UpdaterSection = ArraySection<String, UpdaterItem>
-typealias SectionScreen = UpdaterScreen<[UpdaterSection], String, UpdaterItem>
-
-extension UpdaterScreen where Data == [UpdaterSection], Header == String, Item == UpdaterItem {
+extension UpdaterScreen where Data == [UpdaterSection], Header == String, Item == TextItem {
     /// A simulated view showing `sections`: each header its model, each
     /// cell its element.
     convenience init(sections: [UpdaterSection]) {
@@ -36,7 +26,7 @@ struct UpdaterSectionTests {
         return sectionIDs.indices.map { k in
             let count = Int.random(in: 0...5, using: &rng)
             let items = itemIDs.prefix(count).map {
-                UpdaterItem(id: $0, text: "v\(Int.random(in: 0...1, using: &rng))")
+                TextItem(id: $0, text: "v\(Int.random(in: 0...1, using: &rng))")
             }
             itemIDs = itemIDs.dropFirst(count)
             return UpdaterSection(model: "s\(sectionIDs[k])", elements: items)
@@ -45,12 +35,12 @@ struct UpdaterSectionTests {
 
     @Test func aKnownChangesetEndsShowingTheTarget() throws {
         let old = [
-            UpdaterSection(model: "A", elements: [UpdaterItem(id: 1, text: "a"), UpdaterItem(id: 2, text: "b")]),
-            UpdaterSection(model: "B", elements: [UpdaterItem(id: 3, text: "c")]),
+            UpdaterSection(model: "A", elements: [TextItem(id: 1, text: "a"), TextItem(id: 2, text: "b")]),
+            UpdaterSection(model: "B", elements: [TextItem(id: 3, text: "c")]),
         ]
         let new = [
-            UpdaterSection(model: "B", elements: [UpdaterItem(id: 3, text: "c"), UpdaterItem(id: 1, text: "A")]),
-            UpdaterSection(model: "A", elements: [UpdaterItem(id: 2, text: "b"), UpdaterItem(id: 4, text: "d")]),
+            UpdaterSection(model: "B", elements: [TextItem(id: 3, text: "c"), TextItem(id: 1, text: "A")]),
+            UpdaterSection(model: "A", elements: [TextItem(id: 2, text: "b"), TextItem(id: 4, text: "d")]),
         ]
         for options in updaterOptionGrid {
             let changeset = try StagedChangeset(source: old, target: new, options: options)
