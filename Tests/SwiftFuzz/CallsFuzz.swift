@@ -1,7 +1,10 @@
 // The second mode of the Swift layer's fuzzer (BOXDIFF_FUZZ_MODE=calls):
 // hand-made changesets, whose calls come from the fuzzer's bytes and need
-// not add up. Whatever an app, a decoder or a bug hands them, the APIs
-// that take a changeset must answer and never stop the program:
+// not add up. Half the inputs take them from a real diff's batches with
+// some calls dropped, moved by one or added, so that many are valid
+// without being the library's own layout. Whatever an app, a decoder or a
+// bug hands them, the APIs that take a changeset must answer and never
+// stop the program:
 // - `Changeset.applied(to:)` and `StagedChangeset.applied(to:)` give a Box;
 // - the validator (`violations(from:)` for Boxes, flat lists and
 //   sections, both flavours; `validated(from:)`) lists what is wrong, and
@@ -57,6 +60,73 @@ enum CallsFuzz {
         return update
     }
 
+    /// `list` with some entries dropped (1 in 8), a few moved by one
+    /// (`tweak`, 1 in 16) and maybe one added (`make`, 1 in 8): a real
+    /// diff's batch changed a little, so that many hand-made batches are
+    /// valid and yet not the library's own layout. A used-up input keeps
+    /// the list as it is.
+    static func mutated<T>(
+        _ list: [T], _ input: inout FuzzInput, tweak: (T, inout FuzzInput) -> T, make: (inout FuzzInput) -> T
+    ) -> [T] {
+        var result: [T] = []
+        for entry in list {
+            switch input.next(16) {
+            case 14, 15: continue
+            case 13: result.append(tweak(entry, &input))
+            default: result.append(entry)
+            }
+        }
+        if input.next(8) == 7 { result.insert(make(&input), at: input.next(result.count + 1)) }
+        return result
+    }
+
+    /// An index one more or one less.
+    static func nudged(_ i: Int, _ input: inout FuzzInput) -> Int { input.next(2) == 0 ? i &+ 1 : i &- 1 }
+
+    static func nudged(_ p: ElementPath, _ input: inout FuzzInput) -> ElementPath {
+        input.next(4) == 0
+            ? ElementPath(section: nudged(p.section, &input), row: p.row)
+            : ElementPath(section: p.section, row: nudged(p.row, &input))
+    }
+
+    static func nudged<I>(_ m: Move<I>, _ input: inout FuzzInput, _ nudge: (I, inout FuzzInput) -> I) -> Move<I> {
+        input.next(2) == 0
+            ? Move(source: nudge(m.source, &input), destination: m.destination)
+            : Move(source: m.source, destination: nudge(m.destination, &input))
+    }
+
+    /// `update` changed a little by ``mutated(_:_:tweak:make:)``, list by
+    /// list.
+    static func mutated(_ update: BatchUpdate, _ input: inout FuzzInput) -> BatchUpdate {
+        var u = update
+        u.sectionDeleted = mutated(u.sectionDeleted, &input, tweak: nudged, make: index)
+        u.sectionInserted = mutated(u.sectionInserted, &input, tweak: nudged, make: index)
+        u.sectionUpdated = mutated(u.sectionUpdated, &input, tweak: nudged, make: index)
+        u.sectionMoved = mutated(
+            u.sectionMoved, &input, tweak: { nudged($0, &$1, nudged) },
+            make: { Move(source: index(&$0), destination: index(&$0)) })
+        u.elementDeleted = mutated(u.elementDeleted, &input, tweak: nudged, make: path)
+        u.elementInserted = mutated(u.elementInserted, &input, tweak: nudged, make: path)
+        u.elementUpdated = mutated(u.elementUpdated, &input, tweak: nudged, make: path)
+        u.elementMoved = mutated(
+            u.elementMoved, &input, tweak: { nudged($0, &$1, nudged) },
+            make: { Move(source: path(&$0), destination: path(&$0)) })
+        u.elementReconfigured = mutated(u.elementReconfigured, &input, tweak: nudged, make: path)
+        return u
+    }
+
+    /// The library's changeset of `old` -> a decoded new Box (decoded
+    /// options), each batch ``mutated(_:_:)``, each stage's data the
+    /// diff's; `nil` when the diff throws (duplicates rejected).
+    static func mutatedDiff(of old: BoxGenerators.TestBox, _ input: inout FuzzInput, fresh: inout Int)
+        -> [Changeset<BoxGenerators.TestBox>]?
+    {
+        let options = FuzzDecoder.options(&input)
+        let new = FuzzDecoder.new(from: old, &input, fresh: &fresh)
+        guard let diff = try? StagedChangeset(source: old, target: new, options: options) else { return nil }
+        return diff.map { Changeset(data: $0.data, batchUpdate: mutated($0.batchUpdate, &input)) }
+    }
+
     /// The same calls with data that agrees with them by construction:
     /// each stage's data is what `applied(to:)` makes of the Box before it
     /// (inserted rows taken from the decoded data). When the validator
@@ -92,11 +162,17 @@ enum CallsFuzz {
     static func run(_ input: inout FuzzInput) {
         var fresh = 0
         let old = FuzzDecoder.old(&input, fresh: &fresh)
+        // Half the inputs start from a real diff's batches, changed a
+        // little (mostly valid); the others make every call up.
         var stages: [Changeset<BoxGenerators.TestBox>] = []
-        var data = old
-        for _ in 0..<(1 + input.next(3)) {
-            data = FuzzDecoder.new(from: data, &input, fresh: &fresh)
-            stages.append(Changeset(data: data, batchUpdate: batch(&input)))
+        if input.next(2) == 1, let mutated = mutatedDiff(of: old, &input, fresh: &fresh) {
+            stages = mutated
+        } else {
+            var data = old
+            for _ in 0..<(1 + input.next(3)) {
+                data = FuzzDecoder.new(from: data, &input, fresh: &fresh)
+                stages.append(Changeset(data: data, batchUpdate: batch(&input)))
+            }
         }
         let changeset = StagedChangeset(stages, reloadsEverything: input.next(8) == 0)
         let flavor: BatchUpdateValidator.Flavor = input.next(2) == 0 ? .tableView : .collectionView
