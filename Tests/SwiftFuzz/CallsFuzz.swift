@@ -133,7 +133,8 @@ enum CallsFuzz {
     /// accepts the result, the tests' own replay of UIKit's batches
     /// (`BoxStageReplay`, written apart from the library's layout) must
     /// reach each stage's data: the library's layout, its validator and an
-    /// independent replay agree on every batch the validator passes.
+    /// independent replay agree on every batch the validator passes; and
+    /// `reload(using:)` applies it to a simulated view as UIKit would.
     static func agreement(
         _ changeset: StagedChangeset<BoxGenerators.TestBox>, from old: BoxGenerators.TestBox,
         validator: BatchUpdateValidator
@@ -155,6 +156,25 @@ enum CallsFuzz {
             }
             if !BoxReplay.same(replayed, stage.data) {
                 fatalError("stage \(k) replays to \(replayed), applied(to:) gave \(stage.data)\n\(made)")
+            }
+        }
+        // And `reload(using:)` must apply it to a view (which applies
+        // each batch in UIKit's way) without breaking a rule, the view
+        // ending with every cell showing the last stage's data. (The view
+        // checks its batches as a collection view: a table view's flavour
+        // accepts a few more.)
+        let collectionView = BatchUpdateValidator(flavor: .collectionView)
+        guard validator.flavor == .collectionView || made.violations(from: old, validator: collectionView).isEmpty
+        else { return }
+        MainActor.assumeIsolated {
+            typealias View = SimulatedListView<SimulatedHeader<Int>, Node<Int>>
+            var shown = old
+            let view = View(canAnimate: made.count % 2 == 1) { View.sections(of: shown) }
+            view.reload(using: made, setData: { shown = $0 })
+            view.finishAnimations()
+            let mismatches = View.mismatches(view.shown, replayed)
+            if !view.issues.isEmpty || !mismatches.isEmpty {
+                fatalError("reload(using:) of a changeset the validator accepts: \(view.issues + mismatches)\n\(made)")
             }
         }
     }
