@@ -134,10 +134,13 @@ enum CallsFuzz {
     /// (`BoxStageReplay`, written apart from the library's layout) must
     /// reach each stage's data: the library's layout, its validator and an
     /// independent replay agree on every batch the validator passes; and
-    /// `reload(using:)` applies it to a simulated view as UIKit would.
+    /// `reload(using:)` applies it to a simulated view as UIKit would
+    /// (animated or not; interrupted before stage `interruptAt`, which
+    /// then reloads the view to the last stage's data, or not), calling
+    /// its completion once.
     static func agreement(
         _ changeset: StagedChangeset<BoxGenerators.TestBox>, from old: BoxGenerators.TestBox,
-        validator: BatchUpdateValidator
+        validator: BatchUpdateValidator, canAnimate: Bool, interruptAt: Int?
     ) {
         var box = old
         var stages: [Changeset<BoxGenerators.TestBox>] = []
@@ -166,10 +169,18 @@ enum CallsFuzz {
         MainActor.assumeIsolated {
             typealias View = SimulatedListView<SimulatedHeader<Int>, Node<Int>>
             var shown = old
-            let view = View(canAnimate: made.count % 2 == 1) { View.sections(of: shown) }
-            view.reload(using: made, setData: { shown = $0 })
+            let view = View(canAnimate: canAnimate) { View.sections(of: shown) }
+            var asked = 0
+            var completions = 0
+            view.reload(
+                using: made,
+                interrupt: { _ in
+                    defer { asked += 1 }
+                    return asked == interruptAt
+                }, setData: { shown = $0 }, completion: { completions += 1 })
             view.finishAnimations()
-            let mismatches = View.mismatches(view.shown, replayed)
+            var mismatches = View.mismatches(view.shown, replayed)
+            if completions != 1 { mismatches.append("the completion ran \(completions) times") }
             if !view.issues.isEmpty || !mismatches.isEmpty {
                 fatalError("reload(using:) of a changeset the validator accepts: \(view.issues + mismatches)\n\(made)")
             }
@@ -203,7 +214,9 @@ enum CallsFuzz {
         if (validated == nil) != !violations.isEmpty {
             fatalError("validated(from:) and violations(from:) disagree: \(violations) for \(changeset)")
         }
-        agreement(changeset, from: old, validator: validator)
+        let interruptAt = input.next(4) == 0 ? input.next(4) : nil
+        agreement(
+            changeset, from: old, validator: validator, canAnimate: input.next(4) != 0, interruptAt: interruptAt)
         MainActor.assumeIsolated {
             typealias View = SimulatedListView<SimulatedHeader<Int>, Node<Int>>
             var shown = old
