@@ -150,3 +150,78 @@ public enum HandMadeBatches {
         return problems
     }
 }
+
+extension HandMadeBatches {
+    /// A flat list as a Box of one section (id 0), each item a row of its
+    /// id showing its text.
+    public static func box(of items: [TextItem]) -> BoxGenerators.TestBox {
+        BoxGenerators.TestBox(sections: [
+            Section(id: 0, rows: items.map { Node(id: $0.id, component: Component($0.text)) })
+        ])
+    }
+
+    /// ``withAppliedData(_:from:)`` for a flat changeset: each stage's
+    /// data is what `applied(to:)` makes of the list before it, read as
+    /// the rows of a one-section Box. A call outside section 0 leaves its
+    /// stage's data as the diff's (the flat validator rejects it anyway).
+    public static func withAppliedData(
+        _ changeset: StagedChangeset<[TextItem]>, from old: [TextItem]
+    ) -> StagedChangeset<[TextItem]> {
+        var items = old
+        var stages: [Changeset<[TextItem]>] = []
+        for stage in changeset {
+            let applied = Changeset(data: box(of: stage.data), batchUpdate: stage.batchUpdate).applied(
+                to: box(of: items))
+            items = applied.sections.count == 1 ? TextItem.rows(of: applied) : stage.data
+            stages.append(Changeset(data: items, batchUpdate: stage.batchUpdate))
+        }
+        return StagedChangeset(stages)
+    }
+
+    /// ``problems(_:from:canAnimate:interruptAt:)`` for a flat changeset
+    /// the flat validator accepts: ``FlatReplay`` must reach each stage's
+    /// data (when no stage has section calls), and `reload(using:)` must leave a one-section view showing
+    /// the last stage's items.
+    @MainActor
+    public static func problems(
+        _ changeset: StagedChangeset<[TextItem]>, from old: [TextItem], canAnimate: Bool, interruptAt: Int?
+    ) -> [String] {
+        // FlatReplay reads row calls only; the view judges a changeset
+        // with section calls (a flat list is one section, which the flat
+        // validator lets a batch reload, or delete and insert).
+        let sectionCalls = changeset.contains {
+            !$0.sectionDeleted.isEmpty || !$0.sectionInserted.isEmpty || !$0.sectionUpdated.isEmpty
+                || !$0.sectionMoved.isEmpty
+        }
+        if !sectionCalls {
+            do {
+                let replayed = try FlatReplay.replay(changeset, from: old)
+                if replayed != changeset.last?.data ?? old {
+                    return ["the replay ends at \(replayed), the data at \(changeset.last?.data ?? old)"]
+                }
+            } catch {
+                return ["\(error)"]
+            }
+        }
+        typealias View = SimulatedListView<String, TextItem>
+        var shown = old
+        let view = View(canAnimate: canAnimate) { View.sections(of: shown, header: "") }
+        view.judgesReloadTargetsByContent = true
+        var asked = 0
+        var completions = 0
+        view.reload(
+            using: changeset,
+            interrupt: { _ in
+                defer { asked += 1 }
+                return asked == interruptAt
+            }, setData: { shown = $0 }, completion: { completions += 1 })
+        view.finishAnimations()
+        var problems = view.issues.map { "reload(using:): \($0)" }
+        let last = changeset.last?.data ?? old
+        if view.shown != View.sections(of: last, header: "") {
+            problems.append("the view shows \(view.shown), not \(last)")
+        }
+        if completions != 1 { problems.append("reload(using:)'s completion ran \(completions) times") }
+        return problems
+    }
+}

@@ -65,4 +65,44 @@ struct HandMadeBatchTests {
         #expect(acceptedChanged >= 200, "only \(acceptedChanged) accepted hand-made batches differ from the diff's")
         #expect(rejected >= 200, "only \(rejected) hand-made batches rejected: the mutations hardly change anything")
     }
+
+    /// The same for flat lists (DifferenceKit's `StagedChangeset<[T]>`):
+    /// the rows of the same 3,000 Box pairs as one list, each stage's data
+    /// what `applied(to:)` makes of it as a one-section Box, checked by the
+    /// flat validator, `FlatReplay` and a one-section view.
+    @MainActor
+    @Test func acceptedFlatBatchesReplayAndReload() throws {
+        var acceptedChanged = 0
+        var rejected = 0
+        for seed in 0..<UInt64(3_000) {
+            var rng = SeededGenerator(seed: seed)
+            let shape = BoxPairShape(
+                maxSections: 1 + Int(seed % 6), maxRowsPerSection: 12, duplicates: seed % 5 == 0, editRate: 0.15)
+            let (oldBox, newBox) = BoxGenerators.pair(shape: shape, using: &rng)
+            let (old, new) = (TextItem.rows(of: oldBox), TextItem.rows(of: newBox))
+            let options = DiffOptions(
+                algorithm: seed % 2 == 0 ? .heckel : .lcs, mode: seed % 3 == 0 ? .singleBatch : .staged,
+                updateStyle: seed % 4 < 2 ? .reload : .reconfigure)
+            let diff = try StagedChangeset(source: old, target: new, options: options)
+            guard !diff.isEmpty else { continue }
+            let k = rng.next(diff.count)
+            var handMade = diff
+            for _ in 0..<4 where handMade == diff {
+                handMade[k] = Changeset(
+                    data: diff[k].data, batchUpdate: HandMadeBatches.mutated(diff[k].batchUpdate, &rng))
+            }
+            let made = HandMadeBatches.withAppliedData(handMade, from: old)
+            guard made.violations(from: old).isEmpty else {
+                rejected += 1
+                continue
+            }
+            if zip(made, diff).contains(where: { $0.batchUpdate != $1.batchUpdate }) { acceptedChanged += 1 }
+            let problems = HandMadeBatches.problems(
+                made, from: old, canAnimate: seed % 6 != 1, interruptAt: seed % 5 == 1 ? Int(seed / 5 % 3) : nil)
+            #expect(problems.isEmpty, "seed \(seed): \(problems.prefix(10).joined(separator: "\n"))\n\(made)")
+        }
+        print("hand-made flat batches: accepted \(acceptedChanged) not the library's own, rejected \(rejected)")
+        #expect(acceptedChanged >= 140, "only \(acceptedChanged) accepted hand-made batches differ from the diff's")
+        #expect(rejected >= 200, "only \(rejected) hand-made batches rejected: the mutations hardly change anything")
+    }
 }
