@@ -2,9 +2,9 @@
 // hand-made changesets, whose calls come from the fuzzer's bytes and need
 // not add up. Half the inputs take them from a real diff's batches with
 // some calls dropped, moved by one or added, so that many are valid
-// without being the library's own layout. Whatever an app, a decoder or a
-// bug hands them, the APIs that take a changeset must answer and never
-// stop the program:
+// without being the library's own layout (the flat diff of the rows too).
+// Whatever an app, a decoder or a bug hands them, the APIs that take a
+// changeset must answer and never stop the program:
 // - `Changeset.applied(to:)` and `StagedChangeset.applied(to:)` give a Box;
 // - the validator (`violations(from:)` for Boxes, flat lists and
 //   sections, both flavours; `validated(from:)`) lists what is wrong, and
@@ -12,7 +12,9 @@
 // - `ListView.reload(using:)` hands the calls to the view (which reports
 //   the broken rules) and calls its completion once;
 // - with each stage's data made by `applied(to:)`, a changeset the
-//   validator accepts must replay (the tests' own replay) to that data;
+//   validator accepts must replay (the tests' own replay) to that data,
+//   and `reload(using:)` must apply it to a simulated view, every cell
+//   ending at the last stage's data (Boxes and flat lists);
 // - a `BatchUpdate` decoded from the input's JSON, when it decodes, encodes
 //   and decodes back to itself.
 
@@ -56,8 +58,30 @@ enum CallsFuzz {
     {
         let options = FuzzDecoder.options(&input)
         let new = FuzzDecoder.new(from: old, &input, fresh: &fresh)
+        flatAgreement(TextItem.rows(of: old), TextItem.rows(of: new), options: options, &input)
         guard let diff = try? StagedChangeset(source: old, target: new, options: options) else { return nil }
         return diff.map { Changeset(data: $0.data, batchUpdate: HandMadeBatches.mutated($0.batchUpdate, &input)) }
+    }
+
+    /// The flat diff of `old` -> `new` (DifferenceKit's
+    /// `StagedChangeset<[T]>`), each batch changed a little, each stage's
+    /// data applied (`HandMadeBatches.withAppliedData`): when the flat
+    /// validator accepts it, `FlatReplay` and `reload(using:)` on a
+    /// one-section view must reach its data (`HandMadeBatches.problems`).
+    static func flatAgreement(_ old: [TextItem], _ new: [TextItem], options: DiffOptions, _ input: inout FuzzInput) {
+        guard let diff = try? StagedChangeset(source: old, target: new, options: options) else { return }
+        let handMade = StagedChangeset(
+            diff.map { Changeset(data: $0.data, batchUpdate: HandMadeBatches.mutated($0.batchUpdate, &input)) })
+        let made = HandMadeBatches.withAppliedData(handMade, from: old)
+        guard made.violations(from: old).isEmpty else { return }
+        let interruptAt = input.next(4) == 0 ? input.next(4) : nil
+        let canAnimate = input.next(4) != 0
+        let problems = MainActor.assumeIsolated {
+            HandMadeBatches.problems(made, from: old, canAnimate: canAnimate, interruptAt: interruptAt)
+        }
+        if !problems.isEmpty {
+            fatalError("a flat changeset the validator accepts: \(problems.prefix(10))\n\(made)\nfrom \(old)")
+        }
     }
 
     /// The same calls with data that agrees with them by construction
