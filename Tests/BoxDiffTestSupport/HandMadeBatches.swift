@@ -225,3 +225,60 @@ extension HandMadeBatches {
         return problems
     }
 }
+
+extension HandMadeBatches {
+    /// DifferenceKit's sections of the tests: a ``TextItem`` model (the
+    /// section's id, its header's text) over ``TextItem`` elements.
+    public typealias TextSection = ArraySection<TextItem, TextItem>
+
+    /// `box`'s sections as ``TextSection``s: each header's value as text
+    /// ("" without one), each row as a ``TextItem``.
+    public static func sections(of box: BoxGenerators.TestBox) -> [TextSection] {
+        box.sections.map { section in
+            TextSection(
+                model: TextItem(id: section.id, text: section.header.map { "\($0.value)" } ?? ""),
+                elements: section.rows.map { TextItem(id: $0.id, text: "\($0.component.value)") })
+        }
+    }
+
+    /// The Box of `sections`: each model's text as the header, each
+    /// element a row of its id showing its text (``sections(of:)`` reads it
+    /// back as it was).
+    public static func box(of sections: [TextSection]) -> BoxGenerators.TestBox {
+        BoxGenerators.TestBox(
+            sections: sections.map { section in
+                Section(
+                    id: section.model.id, header: Component(section.model.text),
+                    rows: section.elements.map { Node(id: $0.id, component: Component($0.text)) })
+            })
+    }
+
+    /// ``withAppliedData(_:from:)`` for a sectioned changeset: each
+    /// stage's data is what `applied(to:)` makes of the sections before it,
+    /// as a Box.
+    public static func withAppliedData(
+        _ changeset: StagedChangeset<[TextSection]>, from old: [TextSection]
+    ) -> StagedChangeset<[TextSection]> {
+        var current = old
+        var stages: [Changeset<[TextSection]>] = []
+        for stage in changeset {
+            current = sections(
+                of: Changeset(data: box(of: stage.data), batchUpdate: stage.batchUpdate).applied(to: box(of: current)))
+            stages.append(Changeset(data: current, batchUpdate: stage.batchUpdate))
+        }
+        return StagedChangeset(stages)
+    }
+
+    /// ``problems(_:from:canAnimate:interruptAt:)`` for a sectioned
+    /// changeset the sectioned validator accepts, read as the Boxes of its
+    /// data: the replay must reach each stage's data, and
+    /// `reload(using:)` the last one.
+    @MainActor
+    public static func problems(
+        _ changeset: StagedChangeset<[TextSection]>, from old: [TextSection], canAnimate: Bool, interruptAt: Int?
+    ) -> [String] {
+        problems(
+            StagedChangeset(changeset.map { Changeset(data: box(of: $0.data), batchUpdate: $0.batchUpdate) }),
+            from: box(of: old), canAnimate: canAnimate, interruptAt: interruptAt)
+    }
+}
