@@ -70,7 +70,9 @@ struct HandMadeBatchTests {
     /// The same for flat lists (DifferenceKit's `StagedChangeset<[T]>`):
     /// the rows of the same 3,000 Box pairs as one list, each stage's data
     /// what `applied(to:)` makes of it as a one-section Box, checked by the
-    /// flat validator, `FlatReplay` and a one-section view.
+    /// flat validator (which must agree with the Box validator on
+    /// one-section Boxes of the same lists), `FlatReplay` and a
+    /// one-section view.
     @MainActor
     @Test func acceptedFlatBatchesReplayAndReload() throws {
         var acceptedChanged = 0
@@ -93,6 +95,14 @@ struct HandMadeBatchTests {
                     data: diff[k].data, batchUpdate: HandMadeBatches.mutated(diff[k].batchUpdate, &rng))
             }
             let made = HandMadeBatches.withAppliedData(handMade, from: old)
+            // The Box validator, on the same calls over one-section Boxes
+            // of the same lists, must agree.
+            let asBoxes = StagedChangeset(
+                made.map { Changeset(data: HandMadeBatches.box(of: $0.data), batchUpdate: $0.batchUpdate) })
+            #expect(
+                made.violations(from: old).isEmpty
+                    == asBoxes.violations(from: HandMadeBatches.box(of: old)).isEmpty,
+                "seed \(seed): the flat and the Box validator disagree on \(made)")
             guard made.violations(from: old).isEmpty else {
                 rejected += 1
                 continue
