@@ -95,13 +95,48 @@ public enum HandMadeBatches {
     public static func withAppliedData(
         _ changeset: StagedChangeset<BoxGenerators.TestBox>, from old: BoxGenerators.TestBox
     ) -> StagedChangeset<BoxGenerators.TestBox> {
-        var box = old
-        var stages: [Changeset<BoxGenerators.TestBox>] = []
+        withAppliedData(changeset, from: old, box: { $0 }, back: { box, _ in box })
+    }
+
+    /// ``withAppliedData(_:from:)`` for data of another kind, applied as
+    /// the Box `box` makes of it and read back by `back` (given the
+    /// stage's own data too).
+    static func withAppliedData<Data>(
+        _ changeset: StagedChangeset<Data>, from old: Data, box: (Data) -> BoxGenerators.TestBox,
+        back: (BoxGenerators.TestBox, Data) -> Data
+    ) -> StagedChangeset<Data> {
+        var current = old
+        var stages: [Changeset<Data>] = []
         for stage in changeset {
-            box = stage.applied(to: box)
-            stages.append(Changeset(data: box, batchUpdate: stage.batchUpdate))
+            let applied = Changeset(data: box(stage.data), batchUpdate: stage.batchUpdate).applied(to: box(current))
+            current = back(applied, stage.data)
+            stages.append(Changeset(data: current, batchUpdate: stage.batchUpdate))
         }
         return StagedChangeset(stages)
+    }
+
+    /// `reload(using:)` of `changeset` on `view`, whose data source reads
+    /// what `setData` stores, interrupted before stage `interruptAt` (or
+    /// not), the animations ended: the view's issues, and a problem when
+    /// the completion did not run exactly once.
+    @MainActor
+    static func reload<Header, Item, Data>(
+        _ changeset: StagedChangeset<Data>, on view: SimulatedListView<Header, Item>, interruptAt: Int?,
+        setData: (Data) -> Void
+    ) -> [String] {
+        view.judgesReloadTargetsByContent = true
+        var asked = 0
+        var completions = 0
+        view.reload(
+            using: changeset,
+            interrupt: { _ in
+                defer { asked += 1 }
+                return asked == interruptAt
+            }, setData: setData, completion: { completions += 1 })
+        view.finishAnimations()
+        var problems = view.issues.map { "reload(using:): \($0)" }
+        if completions != 1 { problems.append("reload(using:)'s completion ran \(completions) times") }
+        return problems
     }
 
     /// What is wrong with `changeset` (from `old`), which the validator
@@ -135,19 +170,8 @@ public enum HandMadeBatches {
         typealias View = SimulatedListView<SimulatedHeader<Int>, Node<Int>>
         var shown = old
         let view = View(canAnimate: canAnimate) { View.sections(of: shown) }
-        view.judgesReloadTargetsByContent = true
-        var asked = 0
-        var completions = 0
-        view.reload(
-            using: changeset,
-            interrupt: { _ in
-                defer { asked += 1 }
-                return asked == interruptAt
-            }, setData: { shown = $0 }, completion: { completions += 1 })
-        view.finishAnimations()
-        var problems = view.issues.map { "reload(using:): \($0)" } + View.mismatches(view.shown, replayed)
-        if completions != 1 { problems.append("reload(using:)'s completion ran \(completions) times") }
-        return problems
+        return reload(changeset, on: view, interruptAt: interruptAt) { shown = $0 }
+            + View.mismatches(view.shown, replayed)
     }
 }
 
@@ -167,21 +191,15 @@ extension HandMadeBatches {
     public static func withAppliedData(
         _ changeset: StagedChangeset<[TextItem]>, from old: [TextItem]
     ) -> StagedChangeset<[TextItem]> {
-        var items = old
-        var stages: [Changeset<[TextItem]>] = []
-        for stage in changeset {
-            let applied = Changeset(data: box(of: stage.data), batchUpdate: stage.batchUpdate).applied(
-                to: box(of: items))
-            items = applied.sections.count == 1 ? TextItem.rows(of: applied) : stage.data
-            stages.append(Changeset(data: items, batchUpdate: stage.batchUpdate))
+        withAppliedData(changeset, from: old, box: box(of:)) { applied, data in
+            applied.sections.count == 1 ? TextItem.rows(of: applied) : data
         }
-        return StagedChangeset(stages)
     }
 
     /// ``problems(_:from:canAnimate:interruptAt:)`` for a flat changeset
     /// the flat validator accepts: ``FlatReplay`` must reach each stage's
-    /// data (when no stage has section calls), and `reload(using:)` must leave a one-section view showing
-    /// the last stage's items.
+    /// data (when no stage has section calls), and `reload(using:)` must
+    /// leave a one-section view showing the last stage's items.
     @MainActor
     public static func problems(
         _ changeset: StagedChangeset<[TextItem]>, from old: [TextItem], canAnimate: Bool, interruptAt: Int?
@@ -206,22 +224,11 @@ extension HandMadeBatches {
         typealias View = SimulatedListView<String, TextItem>
         var shown = old
         let view = View(canAnimate: canAnimate) { View.sections(of: shown, header: "") }
-        view.judgesReloadTargetsByContent = true
-        var asked = 0
-        var completions = 0
-        view.reload(
-            using: changeset,
-            interrupt: { _ in
-                defer { asked += 1 }
-                return asked == interruptAt
-            }, setData: { shown = $0 }, completion: { completions += 1 })
-        view.finishAnimations()
-        var problems = view.issues.map { "reload(using:): \($0)" }
+        var problems = reload(changeset, on: view, interruptAt: interruptAt) { shown = $0 }
         let last = changeset.last?.data ?? old
         if view.shown != View.sections(of: last, header: "") {
             problems.append("the view shows \(view.shown), not \(last)")
         }
-        if completions != 1 { problems.append("reload(using:)'s completion ran \(completions) times") }
         return problems
     }
 }
@@ -259,14 +266,7 @@ extension HandMadeBatches {
     public static func withAppliedData(
         _ changeset: StagedChangeset<[TextSection]>, from old: [TextSection]
     ) -> StagedChangeset<[TextSection]> {
-        var current = old
-        var stages: [Changeset<[TextSection]>] = []
-        for stage in changeset {
-            current = sections(
-                of: Changeset(data: box(of: stage.data), batchUpdate: stage.batchUpdate).applied(to: box(of: current)))
-            stages.append(Changeset(data: current, batchUpdate: stage.batchUpdate))
-        }
-        return StagedChangeset(stages)
+        withAppliedData(changeset, from: old, box: box(of:)) { applied, _ in sections(of: applied) }
     }
 
     /// ``problems(_:from:canAnimate:interruptAt:)`` for a sectioned
