@@ -38,8 +38,9 @@ public enum HandMadeBatches {
     }
 
     /// `list` with some entries dropped (1 in 8), a few moved by one
-    /// (`tweak`, 1 in 16) and maybe one added (`make`, 1 in 8). Choices of
-    /// 0 keep the list as it is (a used-up fuzzer input).
+    /// (`tweak`, 1 in 16), maybe one added (`make`, 1 in 8) and maybe the
+    /// order reversed (1 in 8). Choices of 0 keep the list as it is (a
+    /// used-up fuzzer input).
     static func mutated<T, C: ChoiceSource>(
         _ list: [T], _ c: inout C, tweak: (T, inout C) -> T, make: (inout C) -> T
     ) -> [T] {
@@ -52,6 +53,9 @@ public enum HandMadeBatches {
             }
         }
         if c.next(8) == 7 { result.insert(make(&c), at: c.next(min(result.count + 1, 256))) }
+        // The order of a batch's calls does not matter to UIKit: the
+        // library lists them sorted, an app or a decoder need not.
+        if c.next(8) == 6 { result.reverse() }
         return result
     }
 

@@ -1,7 +1,8 @@
-import BoxDiff
 import BoxDiffTestSupport
 import BoxDiffValidation
 import Testing
+
+@testable import BoxDiff
 
 /// Hand-made changesets near the library's own: the batches of a real
 /// diff of a random Box pair with some calls dropped, moved by one or
@@ -146,5 +147,41 @@ struct HandMadeBatchTests {
                 boxValidatorAccepts: { Self.boxValidatorAccepts($0, from: $1, box: HandMadeBatches.box(of:)) },
                 problems: { HandMadeBatches.problems($0, from: $1, canAnimate: $2, interruptAt: $3) }))
         expectYield(counts, "sectioned changesets", atLeast: 200)
+    }
+
+    /// Flat changesets on a table whose calls apply one at a time
+    /// (AppKit's `NSTableView`, through `SequentialRowListView`): each
+    /// accepted hand-made changeset must animate (no `reloadData` unless a
+    /// stage has section calls, which such a table cannot take), make no
+    /// call out of range, show the last stage's rows and complete once.
+    @MainActor @Test func acceptedFlatBatchesOnASequentialTable() throws {
+        let counts = try check(
+            Kind<[TextItem]>(
+                data: TextItem.rows(of:), diff: { try StagedChangeset(source: $0, target: $1, options: $2) },
+                withAppliedData: HandMadeBatches.withAppliedData, accepts: { $0.violations(from: $1).isEmpty },
+                boxValidatorAccepts: nil,
+                problems: { changeset, old, canAnimate, interruptAt in
+                    var data = old
+                    let table = SimulatedRowTable(showing: old)
+                    table.dataSource = { data }
+                    table.canAnimateBatchUpdates = canAnimate
+                    var completions = 0
+                    SequentialRowListView(table).reload(using: changeset, setData: { data = $0 }) {
+                        completions += 1
+                    }
+                    let sectionCalls = changeset.contains {
+                        !$0.sectionDeleted.isEmpty || !$0.sectionInserted.isEmpty || !$0.sectionUpdated.isEmpty
+                            || !$0.sectionMoved.isEmpty
+                    }
+                    var problems = table.problems
+                    let last = changeset.last?.data ?? old
+                    if table.shown != last { problems.append("the table shows \(table.shown), not \(last)") }
+                    if canAnimate && !sectionCalls && table.reloadDataCount > 0 {
+                        problems.append("reloadData() instead of animated calls: \(table.log)")
+                    }
+                    if completions != 1 { problems.append("the completion ran \(completions) times") }
+                    return problems
+                }))
+        expectYield(counts, "flat changesets (sequential table)", atLeast: 140)
     }
 }
