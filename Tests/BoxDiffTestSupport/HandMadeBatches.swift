@@ -14,10 +14,10 @@ extension SeededGenerator: ChoiceSource {
 }
 
 /// Hand-made changesets near the library's own: a real diff's batches with
-/// some calls dropped, moved by one or added, so that many stay valid
-/// without being the layout the library makes; and the checks that a
-/// valid one goes through the replay and `reload(using:)` as its data
-/// says. Shared by the Swift fuzzer's `calls` mode and `HandMadeBatchTests`.
+/// some calls dropped, moved by one, added or listed in reverse, so that
+/// many stay valid without being the layout the library makes; and the
+/// checks that a valid one goes through the replay and `reload(using:)` as
+/// its data says. Shared by the Swift fuzzer's `calls` mode and `HandMadeBatchTests`.
 public enum HandMadeBatches {
     /// An index that is mostly small (in range of small Boxes), sometimes
     /// past them, and rarely far out (negative, or near `Int.max`).

@@ -1,8 +1,9 @@
 // The second mode of the Swift layer's fuzzer (BOXDIFF_FUZZ_MODE=calls):
 // hand-made changesets, whose calls come from the fuzzer's bytes and need
 // not add up. Half the inputs take them from a real diff's batches with
-// some calls dropped, moved by one or added, so that many are valid
-// without being the library's own layout (the flat diff of the rows too).
+// some calls dropped, moved by one, added or listed in reverse, so that
+// many are valid without being the library's own layout (the flat diff of
+// the rows too).
 // Whatever an app, a decoder or a bug hands them, the APIs that take a
 // changeset must answer and never stop the program:
 // - `Changeset.applied(to:)` and `StagedChangeset.applied(to:)` give a Box;
