@@ -74,7 +74,7 @@ public enum HandMadeBatches {
     }
 
     /// `update` changed a little, list by list: some calls dropped, moved
-    /// by one or added.
+    /// by one, added or listed in reverse.
     public static func mutated<C: ChoiceSource>(_ update: BatchUpdate, _ c: inout C) -> BatchUpdate {
         var u = update
         u.sectionDeleted = mutated(u.sectionDeleted, &c, tweak: nudged, make: index)
