@@ -310,7 +310,11 @@ public final class SimulatedListView<Header: Equatable, Item: Equatable>: ListVi
         }
         var reloadedRows = Set<ElementPath>()
         for path in Set(update.elementUpdated) {
-            guard let n = newIndex[path.section] else { continue }
+            // UIKit's target section, which ignores section moves as the
+            // row does (the same as the section's new index whenever rule
+            // 11 holds; it may differ only for a reload judged by content).
+            guard newIndex[path.section] != nil else { continue }
+            let n = reloadTarget(path.section, deleted: deletedSections, inserted: insertedSections)
             reloadedRows.insert(path)
             let deleted = Set(rowDeletes.filter { $0.section == path.section }.map(\.row))
             let inserted = rowInserts.filter { $0.section == n }.map(\.row)
