@@ -211,10 +211,7 @@ extension HandMadeBatches {
         // FlatReplay reads row calls only; the view judges a changeset
         // with section calls (a flat list is one section, which the flat
         // validator lets a batch reload, or delete and insert).
-        let sectionCalls = changeset.contains {
-            !$0.sectionDeleted.isEmpty || !$0.sectionInserted.isEmpty || !$0.sectionUpdated.isEmpty
-                || !$0.sectionMoved.isEmpty
-        }
+        let sectionCalls = changeset.contains { $0.batchUpdate.hasSectionChanges }
         if !sectionCalls {
             do {
                 let replayed = try FlatReplay.replay(changeset, from: old)

@@ -170,10 +170,7 @@ struct HandMadeBatchTests {
                     SequentialRowListView(table).reload(using: changeset, setData: { data = $0 }) {
                         completions += 1
                     }
-                    let sectionCalls = changeset.contains {
-                        !$0.sectionDeleted.isEmpty || !$0.sectionInserted.isEmpty || !$0.sectionUpdated.isEmpty
-                            || !$0.sectionMoved.isEmpty
-                    }
+                    let sectionCalls = changeset.contains { $0.batchUpdate.hasSectionChanges }
                     var problems = table.problems
                     let last = changeset.last?.data ?? old
                     if table.shown != last { problems.append("the table shows \(table.shown), not \(last)") }
