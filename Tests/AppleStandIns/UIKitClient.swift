@@ -17,6 +17,21 @@ struct Message: Differentiable {
     func isContentEqual(to source: Message) -> Bool { text == source.text }
 }
 
+// README, "In an app: quick start".
+@MainActor
+final class TodoScreen {
+    let tableView = UITableView()
+    private(set) var box = Box<String, Int>.empty  // the data source reads this
+    private lazy var renderer = BoxRenderer(view: TableListView(tableView)) { [unowned self] in self.box = $0 }
+
+    func show(_ todos: [(id: Int, title: String)]) {
+        renderer.render(
+            Box<String, Int>.empty
+                |-+ Section(id: "todo", header: "To do")
+                |---* todos.map { Node(id: $0.id, component: $0.title) })
+    }
+}
+
 // README, "Applying a changeset".
 final class InboxViewController: UIViewController {
     var messages: [Message] = []

@@ -288,8 +288,7 @@ struct SequentialRowsTests {
         #expect(table.shown == new.flatMap(\.elements))
         // Only the stages with section calls or rows outside section 0 reload.
         let unfit = changeset.filter { stage in
-            !stage.sectionDeleted.isEmpty || !stage.sectionInserted.isEmpty || !stage.sectionUpdated.isEmpty
-                || !stage.sectionMoved.isEmpty
+            stage.batchUpdate.hasSectionChanges
                 || (stage.elementDeleted + stage.elementInserted + stage.elementUpdated).contains { $0.section != 0 }
                 || stage.elementMoved.contains { $0.source.section != 0 || $0.target.section != 0 }
         }
