@@ -101,7 +101,7 @@ let package = Package(
             name: "boxdiff-bench",
             dependencies: [
                 "BoxDiffTestSupport",
-                "BoxDiff", "BoxDiffValidation", "CBoxDiff", "BoxDiffBenchC",
+                "BoxDiff", "BoxDiffValidation", "BoxDiffIGListKit", "CBoxDiff", "BoxDiffBenchC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/BoxDiffBench"

@@ -56,7 +56,7 @@ struct BoxDiffBench: ParsableCommand {
             """)
     var minTime: Double = 0.25
 
-    @Option(help: "Engines, comma-separated (default: every available engine but sectioned).")
+    @Option(help: "Engines, comma-separated (default: every available engine but sectioned and iglistkit).")
     var engines: String?
 
     @Option(help: "Presets, comma-separated.")
@@ -189,7 +189,7 @@ struct BoxDiffBench: ParsableCommand {
 
     /// The engines to run and whether the user named them.
     func parsedEngines() throws -> (names: [EngineName], explicit: Bool) {
-        guard let engines else { return (EngineName.allCases.filter { $0 != .sectioned }, false) }
+        guard let engines else { return (EngineName.allCases.filter { $0 != .sectioned && $0 != .iglistkit }, false) }
         let names = try engines.split(separator: ",").map {
             guard let e = EngineName(rawValue: String($0)) else {
                 throw ValidationError(

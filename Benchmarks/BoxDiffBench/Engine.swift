@@ -111,6 +111,9 @@ enum EngineName: String, CaseIterable, Sendable {
     /// `[ArraySection]` diffs (``SectionedEngine``); not in the default
     /// suite.
     case sectioned
+    /// IGListKit's `ListDiff` on BoxDiff (``IGListKitEngine``); not in the
+    /// default suite.
+    case iglistkit
 
     /// A fresh engine, or the reason it cannot run in this build.
     /// `sections`: how many sections the `box` engine splits a list into;
@@ -125,6 +128,7 @@ enum EngineName: String, CaseIterable, Sendable {
         case .box: return makeBoxEngine(sections: sections, cold: false, options: options)
         case .boxCold: return makeBoxEngine(sections: sections, cold: true, options: options)
         case .sectioned: return .success(SectionedEngine(sections: sections, options: options))
+        case .iglistkit: return .success(IGListKitEngine())
         }
     }
 }
