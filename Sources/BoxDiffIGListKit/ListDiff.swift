@@ -96,14 +96,52 @@ public func ListDiffPaths(
 /// `NSUUID` by all their bytes: their own `hash` can be steered as easily.
 /// Collections, dates, attributed strings and decimal numbers are hashed
 /// by what they hold (see `hash(_:into:depth:)`).
+///
+/// The hash is computed once, when the key is made: the diff hashes each
+/// key, and a dictionary or set of keys hashes them again. Keys whose
+/// hashes differ are unequal without asking `isEqual(_:)` (equal keys
+/// hash alike). On Linux a string identifier also keeps its Swift string
+/// and two such keys compare those with `==`: swift-corelibs-foundation's
+/// `NSString.isEqual(_:)` bridges both strings on every call (about 1,000
+/// instructions, through dynamic casts), and its `==` is the same
+/// canonical equivalence.
 struct DiffIdentifierKey: Hashable {
     let object: NSObjectProtocol
+    /// `hash(object, into:depth:)`, finalized.
+    let hashCode: Int
+    #if !canImport(Darwin)
+        /// A string identifier as a Swift string (`nil` for other objects).
+        let string: String?
+    #endif
 
-    static func == (lhs: DiffIdentifierKey, rhs: DiffIdentifierKey) -> Bool {
-        lhs.object === rhs.object || lhs.object.isEqual(rhs.object)
+    init(object: NSObjectProtocol) {
+        self.object = object
+        var hasher = Hasher()
+        #if canImport(Darwin)
+            Self.hash(object, into: &hasher, depth: 0)
+        #else
+            if let string = object as? NSString {
+                let bridged = string as String
+                self.string = bridged
+                Self.hashString(bridged, into: &hasher)
+            } else {
+                self.string = nil
+                Self.hash(object, into: &hasher, depth: 0)
+            }
+        #endif
+        hashCode = hasher.finalize()
     }
 
-    func hash(into hasher: inout Hasher) { Self.hash(object, into: &hasher, depth: 0) }
+    static func == (lhs: DiffIdentifierKey, rhs: DiffIdentifierKey) -> Bool {
+        if lhs.object === rhs.object { return true }
+        guard lhs.hashCode == rhs.hashCode else { return false }
+        #if !canImport(Darwin)
+            if let left = lhs.string, let right = rhs.string { return left == right }
+        #endif
+        return lhs.object.isEqual(rhs.object)
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hashCode) }
 
     /// How deep the elements of collections are hashed: past it, a
     /// collection counts by its size alone (still equal for equal ones).
@@ -329,8 +367,8 @@ struct IGListKitDiff {
         var deleted = [Bool](repeating: false, count: oldKeys.count)
         var inserted = [Bool](repeating: false, count: newKeys.count)
         var updatedOld = [Bool](repeating: false, count: oldKeys.count)
-        for index in deletes { deleted[index] = true }
-        for index in inserts { inserted[index] = true }
+        for range in deletes.rangeView { for index in range { deleted[index] = true } }
+        for range in inserts.rangeView { for index in range { inserted[index] = true } }
         for pair in updatedPairs {
             deleted[pair.from] = true
             inserted[pair.to] = true
@@ -344,9 +382,11 @@ struct IGListKitDiff {
         return batch
     }
 
-    /// The indexes whose flag is set, added as ascending runs.
+    /// The indexes whose flag is set, added as ascending runs (the first
+    /// one as the set's initial range: swift-corelibs-foundation turns an
+    /// empty set's storage into a mutable copy at its first insert).
     static func indexSet(_ flags: [Bool]) -> IndexSet {
-        var set = IndexSet()
+        var set: IndexSet?
         var start = 0
         while start < flags.count {
             guard flags[start] else {
@@ -355,10 +395,10 @@ struct IGListKitDiff {
             }
             var end = start + 1
             while end < flags.count && flags[end] { end += 1 }
-            set.insert(integersIn: start..<end)
+            if set == nil { set = IndexSet(integersIn: start..<end) } else { set!.insert(integersIn: start..<end) }
             start = end
         }
-        return set
+        return set ?? IndexSet()
     }
 
     /// Each identifier's last index in `keys`, as IGListKit's identifier
@@ -375,7 +415,7 @@ struct IGListKitDiff {
 /// reconfigures: one batch of deletes (old), inserts (new), minimal moves
 /// (old to new) and the changed pairs at their new indexes; the result
 /// adds a move for each updated pair off the index the deletes and
-/// inserts alone give it (``addMovesOfShiftedUpdates(_:oldCount:newCount:)``).
+/// inserts alone give it (``addMovesOfShiftedUpdates(_:deleted:inserted:)``).
 enum IGListKitDiffEngine {
     static func diff(old: [any ListDiffable], new: [any ListDiffable], option: ListDiffOption) -> IGListKitDiff {
         let pointer = option == .pointerPersonality
@@ -402,15 +442,22 @@ enum IGListKitDiffEngine {
             fatalError("BoxDiffIGListKit: \(error)")
         }
 
+        // Each index flagged, then the sets made a run at a time:
+        // swift-corelibs-foundation's `IndexSet` costs hundreds of
+        // instructions per `insert(_:)`, `contains(_:)` or index iterated.
         var reconfigured: [Int] = []
+        var deleted = [Bool](repeating: false, count: source.count)
+        var inserted = [Bool](repeating: false, count: target.count)
         for stage in changeset.stages {
-            for path in stage.elementDeleted { result.deletes.insert(path.row) }
-            for path in stage.elementInserted { result.inserts.insert(path.row) }
+            for path in stage.elementDeleted { deleted[path.row] = true }
+            for path in stage.elementInserted { inserted[path.row] = true }
             for move in stage.elementMoved {
                 result.moves.append(ListMoveIndex(from: move.source.row, to: move.destination.row))
             }
             reconfigured += stage.elementReconfigured.map(\.row)
         }
+        result.deletes = IGListKitDiff.indexSet(deleted)
+        result.inserts = IGListKitDiff.indexSet(inserted)
         result.moves.sort { $0.to < $1.to }
         guard !reconfigured.isEmpty else { return result }
 
@@ -422,9 +469,9 @@ enum IGListKitDiffEngine {
             newToOld[move.to] = move.from
             oldTaken[move.from] = true
         }
-        for index in result.deletes { oldTaken[index] = true }
+        for index in source.indices where deleted[index] { oldTaken[index] = true }
         var next = 0
-        for j in target.indices where newToOld[j] < 0 && !result.inserts.contains(j) {
+        for j in target.indices where newToOld[j] < 0 && !inserted[j] {
             while oldTaken[next] { next += 1 }
             newToOld[j] = next
             next += 1
@@ -437,8 +484,10 @@ enum IGListKitDiffEngine {
             result.updatedPairs.append(ListMoveIndex(from: newToOld[j], to: j))
         }
         result.updatedPairs.sort { $0.from < $1.from }
-        result.updates = IndexSet(result.updatedPairs.map(\.from))
-        addMovesOfShiftedUpdates(&result, oldCount: source.count, newCount: target.count)
+        var updatedOld = [Bool](repeating: false, count: source.count)
+        for pair in result.updatedPairs { updatedOld[pair.from] = true }
+        result.updates = IGListKitDiff.indexSet(updatedOld)
+        addMovesOfShiftedUpdates(&result, deleted: deleted, inserted: inserted)
         return result
     }
 
@@ -453,17 +502,17 @@ enum IGListKitDiffEngine {
     /// 3 → 0 and a reload of 1, which UIKit puts at 1, not 2). Each added
     /// move goes to the object's real new index, so the batch stays valid;
     /// ``IGListKitDiff/forBatchUpdates()`` drops them with the updates.
+    /// `deleted` and `inserted`: a flag per old (new) index.
     /// - Complexity: O(n + m).
-    static func addMovesOfShiftedUpdates(_ result: inout IGListKitDiff, oldCount: Int, newCount: Int) {
+    static func addMovesOfShiftedUpdates(_ result: inout IGListKitDiff, deleted: [Bool], inserted: [Bool]) {
         guard !result.updatedPairs.isEmpty else { return }
-        // Counts before each index: a flag per deleted (inserted) index,
-        // then running sums.
+        let oldCount = deleted.count
+        let newCount = inserted.count
+        // Counts before each index: running sums of the flags.
         var deletesBefore = [Int](repeating: 0, count: oldCount + 1)
-        for i in result.deletes { deletesBefore[i + 1] = 1 }
-        for i in 0..<oldCount { deletesBefore[i + 1] += deletesBefore[i] }
+        for i in 0..<oldCount { deletesBefore[i + 1] = deletesBefore[i] + (deleted[i] ? 1 : 0) }
         var insertsBefore = [Int](repeating: 0, count: newCount + 1)
-        for j in result.inserts { insertsBefore[j + 1] = 1 }
-        for j in 0..<newCount { insertsBefore[j + 1] += insertsBefore[j] }
+        for j in 0..<newCount { insertsBefore[j + 1] = insertsBefore[j] + (inserted[j] ? 1 : 0) }
         var moved = [Bool](repeating: false, count: oldCount)
         for move in result.moves { moved[move.from] = true }
         var added = false
