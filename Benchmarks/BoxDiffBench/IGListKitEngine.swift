@@ -27,8 +27,8 @@ final class BenchListObject: NSObject, ListDiffable {
 /// IGListKit's API on BoxDiff (`BoxDiffIGListKit`):
 /// `ListDiff(oldArray:newArray:option: .equality)` over the workload's
 /// elements as ``BenchListObject``s (made untimed), then
-/// `forBatchUpdates()`, as an adapter applies the result. Not in the
-/// default suite (`--engines iglistkit`).
+/// `forBatchUpdates()` and its index sets and moves read, as an adapter
+/// applies the result. Not in the default suite (`--engines iglistkit`).
 final class IGListKitEngine: BenchEngine {
     let name = EngineName.iglistkit.rawValue
     private var old: [any ListDiffable] = []
@@ -36,6 +36,8 @@ final class IGListKitEngine: BenchEngine {
     /// The diff, and its batch (updates as deletes and inserts).
     private var result: ListIndexSetResult?
     private var batch: ListIndexSetResult?
+    /// The batch's sizes, summed (read so the sets are built).
+    private(set) var reads = 0
 
     func prepare(_ workload: Workload) throws {
         result = nil
@@ -48,7 +50,10 @@ final class IGListKitEngine: BenchEngine {
         result = nil
         batch = nil
         let diff = ListDiff(oldArray: old, newArray: new, option: .equality)
-        batch = diff.forBatchUpdates()
+        let batch = diff.forBatchUpdates()
+        // What an adapter hands the view.
+        reads &+= batch.deletes.count &+ batch.inserts.count &+ batch.updates.count &+ batch.moves.count
+        self.batch = batch
         result = diff
     }
 

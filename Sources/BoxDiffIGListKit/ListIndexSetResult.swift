@@ -26,23 +26,24 @@ public final class ListIndexSetResult: @unchecked Sendable, CustomStringConverti
     let diff: IGListKitDiff
     /// The identifier maps, built on the first lookup of each side.
     private let maps = IdentifierMaps()
+    private let sets = IndexSetCache()
 
     init(_ diff: IGListKitDiff) {
         self.diff = diff
     }
 
     /// The indexes inserted into the new array.
-    public var inserts: IndexSet { diff.inserts }
+    public var inserts: IndexSet { sets.set(0) { diff.inserts } }
 
     /// The indexes deleted from the old array.
-    public var deletes: IndexSet { diff.deletes }
+    public var deletes: IndexSet { sets.set(1) { diff.deletes } }
 
     /// The indexes in the old array of the objects that need updating:
     /// paired by identifier with a new object whose contents differ (see
     /// ``ListDiffOption``), and, as in IGListKit (one updated flag per
     /// identifier), every other pair of an identifier that has such a pair
     /// when the identifier repeats. An updated object may also move.
-    public var updates: IndexSet { diff.updates }
+    public var updates: IndexSet { sets.set(2) { diff.updates } }
 
     /// The moves from an index in the old array to an index in the new
     /// array, ascending by destination. Minimal, except for updated
@@ -57,7 +58,7 @@ public final class ListIndexSetResult: @unchecked Sendable, CustomStringConverti
 
     /// The number of inserts, deletes, updates and moves together
     /// (internal in IGListKit, public here).
-    public var changeCount: Int { inserts.count + deletes.count + updates.count + moves.count }
+    public var changeCount: Int { diff.inserts.count + diff.deletes.count + diff.updates.count + moves.count }
 
     /// The index in the old array of the object with this diff identifier,
     /// or `NSNotFound`. When several old objects share it, the last one's.
@@ -102,8 +103,8 @@ public final class ListIndexSetResult: @unchecked Sendable, CustomStringConverti
 
     /// The counts of each kind of change.
     public var description: String {
-        "<ListIndexSetResult; \(inserts.count) inserts; \(deletes.count) deletes; "
-            + "\(updates.count) updates; \(moves.count) moves>"
+        "<ListIndexSetResult; \(diff.inserts.count) inserts; \(diff.deletes.count) deletes; "
+            + "\(diff.updates.count) updates; \(moves.count) moves>"
     }
 }
 
@@ -130,10 +131,10 @@ public final class ListIndexPathResult: @unchecked Sendable, CustomStringConvert
     private func new(_ index: Int) -> IndexPath { IndexPath(indexes: [toSection, index]) }
 
     /// The index paths inserted into the new section, ascending.
-    public var inserts: [IndexPath] { indexes.inserts.map(new) }
+    public var inserts: [IndexPath] { indexes.diff.inserts.map(new) }
 
     /// The index paths deleted from the old section, ascending.
-    public var deletes: [IndexPath] { indexes.deletes.map(old) }
+    public var deletes: [IndexPath] { indexes.diff.deletes.map(old) }
 
     /// The index paths in the old section of the objects that need
     /// updating, in the order of their objects in the new array (as
@@ -225,6 +226,29 @@ final class IdentifierMaps {
         defer { lock.unlock() }
         if let stored = maps[side] { return stored }
         maps[side] = built
+        return built
+    }
+}
+
+/// The index sets of one result, each made from its ascending index array
+/// when first read (``IGListKitDiff/indexSet(ascending:)``) and kept,
+/// under a lock: a result may be read from several threads at once.
+final class IndexSetCache {
+    private let lock = NSLock()
+    private var sets: [IndexSet?] = [nil, nil, nil]
+
+    /// Set `k` (0 inserts, 1 deletes, 2 updates), made from `indexes()`
+    /// on first use.
+    func set(_ k: Int, _ indexes: () -> [Int]) -> IndexSet {
+        lock.lock()
+        let stored = sets[k]
+        lock.unlock()
+        if let stored { return stored }
+        let built = IGListKitDiff.indexSet(ascending: indexes())
+        lock.lock()
+        defer { lock.unlock() }
+        if let stored = sets[k] { return stored }
+        sets[k] = built
         return built
     }
 }
