@@ -355,8 +355,10 @@ struct IGListKitDiff {
     var moves: [ListMoveIndex] = []
     /// For each updated pair, its old and new index (ascending old).
     var updatedPairs: [ListMoveIndex] = []
-    var oldKeys: [DiffIdentifierKey] = []
-    var newKeys: [DiffIdentifierKey] = []
+    /// The diffed objects with their keys (the arrays the diff made,
+    /// shared, not copied key by key).
+    var oldElements: [DiffableElement] = []
+    var newElements: [DiffableElement] = []
 
     /// IGListKit's `resultForBatchUpdates`: every updated pair becomes a
     /// delete of its old index plus an insert of its new index, and the
@@ -370,9 +372,9 @@ struct IGListKitDiff {
     func forBatchUpdates() -> IGListKitDiff {
         guard !updatedPairs.isEmpty else { return self }
         var batch = self
-        var deleted = [Bool](repeating: false, count: oldKeys.count)
-        var inserted = [Bool](repeating: false, count: newKeys.count)
-        var updatedOld = [Bool](repeating: false, count: oldKeys.count)
+        var deleted = [Bool](repeating: false, count: oldElements.count)
+        var inserted = [Bool](repeating: false, count: newElements.count)
+        var updatedOld = [Bool](repeating: false, count: oldElements.count)
         for index in deletes { deleted[index] = true }
         for index in inserts { inserted[index] = true }
         for pair in updatedPairs {
@@ -413,12 +415,13 @@ struct IGListKitDiff {
         return set as IndexSet
     }
 
-    /// Each identifier's last index in `keys`, as IGListKit's identifier
-    /// maps (filled in ascending order, so a later duplicate wins).
-    static func lastIndexes(_ keys: [DiffIdentifierKey]) -> [DiffIdentifierKey: Int] {
+    /// Each identifier's last index in `elements`, as IGListKit's
+    /// identifier maps (filled in ascending order, so a later duplicate
+    /// wins).
+    static func lastIndexes(_ elements: [DiffableElement]) -> [DiffIdentifierKey: Int] {
         var map: [DiffIdentifierKey: Int] = [:]
-        map.reserveCapacity(keys.count)
-        for (index, key) in keys.enumerated() { map[key] = index }
+        map.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() { map[element.key] = index }
         return map
     }
 }
@@ -438,8 +441,8 @@ enum IGListKitDiffEngine {
         let source = old.map(element)
         let target = new.map(element)
         var result = IGListKitDiff()
-        result.oldKeys = source.map(\.key)
-        result.newKeys = target.map(\.key)
+        result.oldElements = source
+        result.newElements = target
 
         var options = DiffOptions()
         options.duplicates = .pairInOrder

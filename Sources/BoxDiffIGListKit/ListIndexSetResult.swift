@@ -210,18 +210,18 @@ final class IdentifierMaps {
     private var maps: [[DiffIdentifierKey: Int]?] = [nil, nil]
 
     /// The old side's map of `diff`.
-    func old(_ diff: IGListKitDiff) -> [DiffIdentifierKey: Int] { map(0) { diff.oldKeys } }
+    func old(_ diff: IGListKitDiff) -> [DiffIdentifierKey: Int] { map(0) { diff.oldElements } }
 
     /// The new side's map of `diff`.
-    func new(_ diff: IGListKitDiff) -> [DiffIdentifierKey: Int] { map(1) { diff.newKeys } }
+    func new(_ diff: IGListKitDiff) -> [DiffIdentifierKey: Int] { map(1) { diff.newElements } }
 
     // (lock() and unlock(): NSLocking.withLock needs a recent SDK.)
-    private func map(_ side: Int, _ keys: () -> [DiffIdentifierKey]) -> [DiffIdentifierKey: Int] {
+    private func map(_ side: Int, _ elements: () -> [DiffableElement]) -> [DiffIdentifierKey: Int] {
         lock.lock()
         let stored = maps[side]
         lock.unlock()
         if let stored { return stored }
-        let built = IGListKitDiff.lastIndexes(keys())
+        let built = IGListKitDiff.lastIndexes(elements())
         lock.lock()
         defer { lock.unlock() }
         if let stored = maps[side] { return stored }
