@@ -449,8 +449,11 @@ enum IGListKitDiffEngine {
         options.mode = .singleBatch
         options.updateStyle = .reconfigure
         let changeset: StagedChangeset<[DiffableElement]>
+        let pool = ListDiffWorkspaces.shared
+        let workspace = max(source.count, target.count) <= ListDiffWorkspaces.elementLimit ? pool.take() : nil
+        defer { if let workspace { pool.give(workspace) } }
         do {
-            changeset = try StagedChangeset(source: source, target: target, options: options)
+            changeset = try StagedChangeset(source: source, target: target, options: options, workspace: workspace)
         } catch {
             // Only `outOfMemory` or `tooLarge` (past 4 billion objects)
             // with `.pairInOrder`: IGListKit's diff cannot fail either.
@@ -537,5 +540,41 @@ enum IGListKitDiffEngine {
             added = true
         }
         if added { result.moves.sort { $0.to < $1.to } }
+    }
+}
+
+/// The diff workspaces of ``ListDiff(oldArray:newArray:option:)`` calls,
+/// which are given none: a diff of up to ``elementLimit`` objects a side
+/// takes an idle one (or a new one) and gives it back after, so diffs at
+/// an app's sizes do not allocate and free the C core's scratch memory
+/// every time (about 5,500 instructions of a 20-object diff). At most
+/// ``capacity`` idle workspaces are kept, each sized for the largest diff
+/// it ran (at most ``elementLimit`` objects a side: some 100 KB); larger
+/// diffs make their own, freed after. Each workspace serves one diff at a
+/// time (taken under the lock), as a workspace requires.
+final class ListDiffWorkspaces: @unchecked Sendable {
+    /// The one pool.
+    static let shared = ListDiffWorkspaces()
+    /// The largest side, in objects, of a diff that uses the pool.
+    static let elementLimit = 4096
+    /// How many idle workspaces are kept.
+    static let capacity = 2
+    private let lock = NSLock()
+    private var idle: [DiffWorkspace] = []
+
+    /// An idle workspace, or a new one (`nil` if none can be made: the
+    /// diff then makes its own, which reports the failure).
+    func take() -> DiffWorkspace? {
+        lock.lock()
+        let workspace = idle.popLast()
+        lock.unlock()
+        return workspace ?? (try? DiffWorkspace())
+    }
+
+    /// Gives `workspace` back, kept while fewer than ``capacity`` are.
+    func give(_ workspace: DiffWorkspace) {
+        lock.lock()
+        defer { lock.unlock() }
+        if idle.count < Self.capacity { idle.append(workspace) }
     }
 }
