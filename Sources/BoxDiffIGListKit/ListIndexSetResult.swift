@@ -22,6 +22,9 @@ import Foundation
 /// and a lookup calls their `hash` and `isEqual(_:)` on the caller's
 /// thread: as IGListKit requires, identifiers must not change once
 /// returned from `diffIdentifier()` (strings, numbers, immutable objects).
+///
+/// A result keeps both diffed arrays (their objects and identifiers) as
+/// long as it lives: its identifier lookups read them.
 public final class ListIndexSetResult: @unchecked Sendable, CustomStringConvertible {
     let diff: IGListKitDiff
     /// The identifier maps, built on the first lookup of each side.
