@@ -1,3 +1,4 @@
+import BoxDiff
 import Foundation
 
 /// The result of ``ListDiff(oldArray:newArray:option:)``
@@ -130,8 +131,10 @@ public final class ListIndexPathResult: @unchecked Sendable, CustomStringConvert
         self.toSection = toSection
     }
 
-    private func old(_ index: Int) -> IndexPath { IndexPath(indexes: [fromSection, index]) }
-    private func new(_ index: Int) -> IndexPath { IndexPath(indexes: [toSection, index]) }
+    // Built up from one index (`ElementPath.indexPath`): `IndexPath(indexes:)`
+    // allocates its array argument, twice the time per path on Linux.
+    private func old(_ index: Int) -> IndexPath { ElementPath(section: fromSection, row: index).indexPath }
+    private func new(_ index: Int) -> IndexPath { ElementPath(section: toSection, row: index).indexPath }
 
     /// The index paths inserted into the new section, ascending.
     public var inserts: [IndexPath] { indexes.diff.inserts.map(new) }
