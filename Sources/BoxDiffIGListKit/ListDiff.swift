@@ -564,9 +564,9 @@ enum IGListKitDiffEngine {
 /// takes an idle one (or a new one) and gives it back after, so diffs at
 /// an app's sizes do not allocate and free the C core's scratch memory
 /// every time (about 5,500 instructions of a 20-object diff). At most
-/// ``capacity`` idle workspaces are kept, each sized for the largest diff
-/// it ran (at most ``elementLimit`` objects a side: some 100 KB); larger
-/// diffs make their own, freed after. Each workspace serves one diff at a
+/// ``capacity`` idle workspaces are kept, each holding the scratch memory
+/// of the largest diff it ran (at most ``elementLimit`` objects a side);
+/// larger diffs make their own, freed after. Each workspace serves one diff at a
 /// time (taken under the lock), as a workspace requires.
 final class ListDiffWorkspaces: @unchecked Sendable {
     /// The one pool.
