@@ -361,7 +361,7 @@ struct DiffableElement: Differentiable {
 ///
 /// The inserted, deleted and updated indexes are ascending arrays; the
 /// results make them into `IndexSet`s when first read (see
-/// ``IndexSetCache``): an adapter reads the batch result's sets, rarely
+/// ``BuiltOnce``): an adapter reads the batch result's sets, rarely
 /// the plain result's, and building one costs several hundred
 /// instructions per run of indexes with swift-corelibs-foundation.
 struct IGListKitDiff {

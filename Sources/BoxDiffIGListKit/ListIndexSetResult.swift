@@ -29,25 +29,27 @@ import Foundation
 public final class ListIndexSetResult: @unchecked Sendable, CustomStringConvertible {
     let diff: IGListKitDiff
     /// The identifier maps, built on the first lookup of each side.
-    private let maps = IdentifierMaps()
-    private let sets = IndexSetCache()
+    private let maps = BuiltOnce<[DiffIdentifierKey: Int]>(count: 2)
+    /// The index sets (inserts, deletes, updates), each made from its
+    /// ascending index array when first read.
+    private let sets = BuiltOnce<IndexSet>(count: 3)
 
     init(_ diff: IGListKitDiff) {
         self.diff = diff
     }
 
     /// The indexes inserted into the new array.
-    public var inserts: IndexSet { sets.set(0) { diff.inserts } }
+    public var inserts: IndexSet { sets.value(0) { IGListKitDiff.indexSet(ascending: diff.inserts) } }
 
     /// The indexes deleted from the old array.
-    public var deletes: IndexSet { sets.set(1) { diff.deletes } }
+    public var deletes: IndexSet { sets.value(1) { IGListKitDiff.indexSet(ascending: diff.deletes) } }
 
     /// The indexes in the old array of the objects that need updating:
     /// paired by identifier with a new object whose contents differ (see
     /// ``ListDiffOption``), and, as in IGListKit (one updated flag per
     /// identifier), every other pair of an identifier that has such a pair
     /// when the identifier repeats. An updated object may also move.
-    public var updates: IndexSet { sets.set(2) { diff.updates } }
+    public var updates: IndexSet { sets.value(2) { IGListKitDiff.indexSet(ascending: diff.updates) } }
 
     /// The moves from an index in the old array to an index in the new
     /// array, ascending by destination. Minimal, except for updated
@@ -70,7 +72,8 @@ public final class ListIndexSetResult: @unchecked Sendable, CustomStringConverti
     /// - Parameter identifier: A ``ListDiffable/diffIdentifier()``.
     /// - Returns: The old index, or `NSNotFound`.
     public func oldIndex(forIdentifier identifier: NSObjectProtocol) -> Int {
-        maps.old(diff)[DiffIdentifierKey(object: identifier)] ?? NSNotFound
+        maps.value(0) { IGListKitDiff.lastIndexes(diff.oldElements) }[DiffIdentifierKey(object: identifier)]
+            ?? NSNotFound
     }
 
     /// The index in the new array of the object with this diff identifier,
@@ -79,7 +82,8 @@ public final class ListIndexSetResult: @unchecked Sendable, CustomStringConverti
     /// - Parameter identifier: A ``ListDiffable/diffIdentifier()``.
     /// - Returns: The new index, or `NSNotFound`.
     public func newIndex(forIdentifier identifier: NSObjectProtocol) -> Int {
-        maps.new(diff)[DiffIdentifierKey(object: identifier)] ?? NSNotFound
+        maps.value(1) { IGListKitDiff.lastIndexes(diff.newElements) }[DiffIdentifierKey(object: identifier)]
+            ?? NSNotFound
     }
 
     /// The result rewritten for one `UITableView` / `UICollectionView`
@@ -204,57 +208,31 @@ public final class ListIndexPathResult: @unchecked Sendable, CustomStringConvert
     }
 }
 
-/// A result's identifier maps (each identifier's last index), built on the
-/// first lookup of their side and read under a lock afterwards: a result
-/// may be shared between threads in Swift 5 mode, and two first lookups at
-/// once would otherwise both write the stored map. A map is built outside
-/// the lock, so that no caller code (the identifiers' own `hash` and
-/// `isEqual`) runs while it is held; when two threads build one at once,
-/// the first stored is kept.
-final class IdentifierMaps {
+/// Values of a result built on first use and read under a lock afterwards
+/// (the identifier maps, the index sets): a result may be shared between
+/// threads, and two first reads at once would otherwise both write the
+/// stored value. A value is built outside the lock, so that no caller code
+/// (the identifiers' own `hash` and `isEqual`) runs while it is held; when
+/// two threads build one at once, the first stored is kept.
+final class BuiltOnce<Value> {
     private let lock = NSLock()
-    private var maps: [[DiffIdentifierKey: Int]?] = [nil, nil]
+    private var values: [Value?]
 
-    /// The old side's map of `diff`.
-    func old(_ diff: IGListKitDiff) -> [DiffIdentifierKey: Int] { map(0) { diff.oldElements } }
+    /// Room for `count` values, none built.
+    init(count: Int) { values = Array(repeating: nil, count: count) }
 
-    /// The new side's map of `diff`.
-    func new(_ diff: IGListKitDiff) -> [DiffIdentifierKey: Int] { map(1) { diff.newElements } }
-
+    /// Value `slot`, built by `build` on first use.
     // (lock() and unlock(): NSLocking.withLock needs a recent SDK.)
-    private func map(_ side: Int, _ elements: () -> [DiffableElement]) -> [DiffIdentifierKey: Int] {
+    func value(_ slot: Int, _ build: () -> Value) -> Value {
         lock.lock()
-        let stored = maps[side]
+        let stored = values[slot]
         lock.unlock()
         if let stored { return stored }
-        let built = IGListKitDiff.lastIndexes(elements())
+        let built = build()
         lock.lock()
         defer { lock.unlock() }
-        if let stored = maps[side] { return stored }
-        maps[side] = built
-        return built
-    }
-}
-
-/// The index sets of one result, each made from its ascending index array
-/// when first read (``IGListKitDiff/indexSet(ascending:)``) and kept,
-/// under a lock: a result may be read from several threads at once.
-final class IndexSetCache {
-    private let lock = NSLock()
-    private var sets: [IndexSet?] = [nil, nil, nil]
-
-    /// Set `k` (0 inserts, 1 deletes, 2 updates), made from `indexes()`
-    /// on first use.
-    func set(_ k: Int, _ indexes: () -> [Int]) -> IndexSet {
-        lock.lock()
-        let stored = sets[k]
-        lock.unlock()
-        if let stored { return stored }
-        let built = IGListKitDiff.indexSet(ascending: indexes())
-        lock.lock()
-        defer { lock.unlock() }
-        if let stored = sets[k] { return stored }
-        sets[k] = built
+        if let stored = values[slot] { return stored }
+        values[slot] = built
         return built
     }
 }
