@@ -182,7 +182,20 @@ struct DiffIdentifierKey: Hashable {
             hasher.combine(1 as UInt8)
             Self.hashString(url.relativeString, into: &hasher)
         } else if let decimal = object as? NSDecimalNumber {
-            Self.hashDecimal(decimal.decimalValue, into: &hasher)
+            // `isEqual(_:)` between a decimal and a number compares their
+            // doubles. The decimal that is a double's own decimal value
+            // (1.5, 0.5, 1e20, NaN: what `NSNumber(value: d).decimalValue`
+            // gives) hashes as that number, so the two pair as
+            // `isEqual(_:)` says; one decimal per double at most, so
+            // decimals crafted to share a double still hash apart (and
+            // such a decimal does not pair with the double's number).
+            let number = NSNumber(value: decimal.doubleValue)
+            let value = decimal.decimalValue
+            if value.isNaN || number.decimalValue == value {
+                Self.hashNumber(number, into: &hasher)
+            } else {
+                Self.hashDecimal(value, into: &hasher)
+            }
         } else if let number = object as? NSNumber {
             Self.hashNumber(number, into: &hasher)
         } else if let uuid = object as? NSUUID {
@@ -225,6 +238,11 @@ struct DiffIdentifierKey: Hashable {
                 hashElement($0.key, into: &$1, depth: depth + 1)
                 hashElement($0.value, into: &$1, depth: depth + 1)
             }
+        } else if object is NSNull {
+            // Every NSNull is equal to every other; on Linux `NSNull()` is
+            // a new instance each time (a JSON null, say), hashed by its
+            // address.
+            hasher.combine(15 as UInt8)
         } else {
             hasher.combine(object.hash)
         }
@@ -279,6 +297,11 @@ struct DiffIdentifierKey: Hashable {
         if let integer = Int64(text) {
             hasher.combine(3 as UInt8)
             hasher.combine(integer)
+        } else if let unsigned = UInt64(text) {
+            // As ``hashNumber(_:into:)`` hashes an unsigned number past
+            // `Int64.max`, which `isEqual(_:)` calls equal to it.
+            hasher.combine(4 as UInt8)
+            hasher.combine(unsigned)
         } else {
             hasher.combine(8 as UInt8)
             hasher.combine(text)
