@@ -42,7 +42,9 @@ extension BoxRenderer {
     /// `afterUnchanged`: requested by the setter while it was handed the
     /// Box of a render that found no change (see ``runningAfterUnchanged``).
     @inlinable
-    func startBackgroundRender(_ box: Box<SectionID, RowID>, afterUnchanged: Bool = false) -> Task<Bool, Never> {
+    func startBackgroundRender(
+        _ box: Box<SectionID, RowID>, afterUnchanged: Bool = false, deferred: Bool = false
+    ) -> Task<Bool, Never> {
         let ticket = supersedePending()
         let source = shownBox
         let options = options
@@ -52,15 +54,21 @@ extension BoxRenderer {
             let result = await Self.diffConcurrently(
                 source: source, target: box, options: options, rebindsSections: rebindsSections,
                 workspaces: workspaces)
-            guard let self, self.finishPending(ticket: ticket, cancelled: result == nil), let (result, rebinds) = result
+            guard let self, self.finishPending(ticket: ticket, cancelled: result == nil), var (result, rebinds) = result
             else {
                 return false
             }
             self.isApplying = true
             self.runningAfterUnchanged = afterUnchanged
+            // Requested during another render's apply (see
+            // ``settles(_:source:target:)``); dropped, its re-binds too.
+            let settles = deferred && self.settles(&result, source: source, target: box)
+            if deferred, case .success(let changeset) = result, changeset.stages.isEmpty { rebinds = [] }
             // Made in a batch: none when the view reloads instead.
             if self.view.canAnimateBatchUpdates { self.sectionRebinds.rebinds = rebinds }
+            if settles { self.handingOverUnchanged = true }
             self.apply(result, target: box, completion: nil)
+            if settles { self.handingOverUnchanged = false }
             self.runningAfterUnchanged = false
             self.endApplying()
             return true

@@ -91,6 +91,10 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// Whether the render being applied was requested by the data source's
     /// setter while ``handingOverUnchanged``. (Main actor only.)
     @exclusivity(unchecked) @usableFromInline var runningAfterUnchanged = false
+    /// Whether the render being applied was requested while another one
+    /// was being applied (from the data source's setter, say): see
+    /// ``settles(_:source:target:)``. (Main actor only.)
+    @exclusivity(unchecked) @usableFromInline var runningDeferred = false
     /// Number of stages handed to `setData` (wrapping): see
     /// ``StageApplier/storeCount``. (Main actor only: no dynamic
     /// exclusivity checks.)
@@ -172,7 +176,14 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// shown one may differ in what `==` leaves out (a closure's state);
     /// except a render that `setData` itself requested while it was handed
     /// such a Box, so that a setter re-rendering the state it shows
-    /// settles instead of being handed Box after Box. A render requested
+    /// settles instead of being handed Box after Box. Class components
+    /// (``Component/init(incomparable:)``, a new instance each time the
+    /// state is built) count as unchanged here when all they change is
+    /// their instance: a render requested during another's apply whose
+    /// Box differs from the shown one only so (every id, comparable
+    /// component and component type in place) is applied, and handed over
+    /// as unchanged, and the render its setter requests then, alike, is not
+    /// applied (its instances stay unshown). A render requested
     /// later (from a task or a dispatch the setter starts) is a new one: a
     /// setter must not schedule a render of the Box it is handed each time.
     /// An off-main render still in progress is superseded.
@@ -249,7 +260,7 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
         // a copy of a stored property to pass it along cost two atomic
         // retains and releases. An empty, uncached Box holds no storage.
         let shown = takeShownBox()
-        let result: Result<StagedChangeset<Box<SectionID, RowID>>, DiffError>
+        var result: Result<StagedChangeset<Box<SectionID, RowID>>, DiffError>
         do throws(DiffError) {
             let workspace: DiffWorkspace
             if let mainWorkspace { workspace = mainWorkspace } else { workspace = try makeMainWorkspace() }
@@ -260,10 +271,44 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
         } catch {
             result = .failure(error)
         }
+        // A render requested during another's apply (the usual render is
+        // not): one check.
+        let settles = runningDeferred && settles(&result, source: shown, target: box)
+        if settles { handingOverUnchanged = true }
         // Queued in the order requested: the view calls it once the
         // render's batches end, or the reload path at once, and it runs
         // after the completions queued before it.
         apply(result, target: box, completion: completion.map(completions.enqueue))
+        if settles { handingOverUnchanged = false }
+    }
+
+    /// For a render requested while another was being applied (from the
+    /// data source's setter, say): whether its changes are only of
+    /// incomparable content (``Component/init(incomparable:)``, Bento's
+    /// class components: a new instance each time a screen builds its
+    /// Box), with every section, row, header and footer where it was
+    /// (``Box/matchesExceptIncomparableInstances(_:)``). Such a render is
+    /// handed to the setter as one that found no change is: a render the
+    /// setter requests meanwhile runs ``runningAfterUnchanged``. Such a
+    /// render itself, when ``runningAfterUnchanged``, is not applied:
+    /// `result` becomes an empty changeset (no batch, no `setData`, its
+    /// section re-binds dropped), as for a render that found no change.
+    /// Without this, a setter re-rendering the state it shows, with class
+    /// components in it, was handed Box after Box: each render re-bound
+    /// them, a change, and the main thread never left the renders.
+    @usableFromInline
+    func settles(
+        _ result: inout Result<StagedChangeset<Box<SectionID, RowID>>, DiffError>,
+        source: borrowing Box<SectionID, RowID>,
+        target: borrowing Box<SectionID, RowID>
+    ) -> Bool {
+        guard case .success(let changeset) = result, !changeset.stages.isEmpty,
+            source.matchesExceptIncomparableInstances(target)
+        else { return false }
+        guard runningAfterUnchanged else { return true }
+        result = .success(StagedChangeset())
+        sectionRebinds.rebinds.removeAll()
+        return false
     }
 
     // MARK: Internals
@@ -309,13 +354,15 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
                 case .now(let box, let animated, let completion, let afterUnchanged):
                     if animated {
                         runningAfterUnchanged = afterUnchanged
+                        runningDeferred = true
                         renderNow(box, completion: completion)
+                        runningDeferred = false
                         runningAfterUnchanged = false
                     } else {
                         reloadNow(box, completion: completion)
                     }
                 case .background(let box, let relay):
-                    relay.task = startBackgroundRender(box, afterUnchanged: relay.afterUnchanged)
+                    relay.task = startBackgroundRender(box, afterUnchanged: relay.afterUnchanged, deferred: true)
                 }
             }
         }
@@ -471,5 +518,35 @@ extension BoxRenderer: StageApplier {
     @inlinable
     static func withApplier(_ reference: Unmanaged<BoxRenderer>, _ body: (BoxRenderer) -> Void) {
         reference._withUnsafeGuaranteedRef(body)
+    }
+}
+
+extension Box {
+    /// Whether `other` has the sections and rows of this Box, with the
+    /// same ids in the same places, and equal components (rows, headers,
+    /// footers) except where both are incomparable and of one type (a
+    /// class component built anew). Linear; stops at the first difference.
+    @usableFromInline
+    func matchesExceptIncomparableInstances(_ other: borrowing Box) -> Bool {
+        func match(_ a: Component?, _ b: Component?) -> Bool {
+            switch (a, b) {
+            case (nil, nil): return true
+            case (let a?, let b?): return match(a, b)
+            default: return false
+            }
+        }
+        func match(_ a: Component, _ b: Component) -> Bool {
+            if !a.isComparable && !b.isComparable {
+                return ObjectIdentifier(type(of: a.value)) == ObjectIdentifier(type(of: b.value))
+            }
+            return a == b
+        }
+        guard sections.count == other.sections.count else { return false }
+        for (s, t) in zip(sections, other.sections) {
+            guard s.id == t.id, s.rows.count == t.rows.count, match(s.header, t.header), match(s.footer, t.footer)
+            else { return false }
+            for (r, q) in zip(s.rows, t.rows) where r.id != q.id || !match(r.component, q.component) { return false }
+        }
+        return true
     }
 }
