@@ -12,7 +12,10 @@ import BoxDiff
 /// sections are refreshed.
 ///
 /// The validator never traps, whatever it is given (negative or huge
-/// indexes, empty or negative shapes): bad input is reported, not crashed on.
+/// indexes, empty or negative shapes): bad indexes are reported, not
+/// crashed on, and a negative row count in a shape is read as 0 (no
+/// data source can report one: `validate(before: [-5], ...)` judges the
+/// batch against an empty section).
 ///
 /// ```swift
 /// let validator = BatchUpdateValidator(flavor: .collectionView)

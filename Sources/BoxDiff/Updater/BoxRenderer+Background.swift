@@ -60,15 +60,20 @@ extension BoxRenderer {
             }
             self.isApplying = true
             self.runningAfterUnchanged = afterUnchanged
-            // Requested during another render's apply (see
-            // ``settles(_:source:target:)``); dropped, its re-binds too.
-            let settles = deferred && self.settles(&result, source: source, target: box)
-            if deferred, case .success(let changeset) = result, changeset.stages.isEmpty { rebinds = [] }
+            // Requested during another render's apply, differing from the
+            // shown Box at most in class components' instances: handed over
+            // as unchanged, or dropped when requested after such a render
+            // (see ``renderDeferred(_:afterUnchanged:completion:)``).
+            let settled = deferred && source.matchesExceptIncomparableInstances(box)
+            if settled && afterUnchanged {
+                result = .success(StagedChangeset())
+                rebinds = []
+            }
             // Made in a batch: none when the view reloads instead.
             if self.view.canAnimateBatchUpdates { self.sectionRebinds.rebinds = rebinds }
-            if settles { self.handingOverUnchanged = true }
+            if settled { self.handingOverUnchanged = true }
             self.apply(result, target: box, completion: nil)
-            if settles { self.handingOverUnchanged = false }
+            if settled { self.handingOverUnchanged = false }
             self.runningAfterUnchanged = false
             self.endApplying()
             return true

@@ -91,10 +91,6 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// Whether the render being applied was requested by the data source's
     /// setter while ``handingOverUnchanged``. (Main actor only.)
     @exclusivity(unchecked) @usableFromInline var runningAfterUnchanged = false
-    /// Whether the render being applied was requested while another one
-    /// was being applied (from the data source's setter, say): see
-    /// ``settles(_:source:target:)``. (Main actor only.)
-    @exclusivity(unchecked) @usableFromInline var runningDeferred = false
     /// Number of stages handed to `setData` (wrapping): see
     /// ``StageApplier/storeCount``. (Main actor only: no dynamic
     /// exclusivity checks.)
@@ -181,7 +177,7 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// state is built) count as unchanged here when all they change is
     /// their instance: a render requested during another's apply whose
     /// Box differs from the shown one only so (every id, comparable
-    /// component and component type in place) is applied, and handed over
+    /// component and component type in place) is applied and handed over
     /// as unchanged, and the render its setter requests then, alike, is not
     /// applied (its instances stay unshown). A render requested
     /// later (from a task or a dispatch the setter starts) is a new one: a
@@ -260,7 +256,7 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
         // a copy of a stored property to pass it along cost two atomic
         // retains and releases. An empty, uncached Box holds no storage.
         let shown = takeShownBox()
-        var result: Result<StagedChangeset<Box<SectionID, RowID>>, DiffError>
+        let result: Result<StagedChangeset<Box<SectionID, RowID>>, DiffError>
         do throws(DiffError) {
             let workspace: DiffWorkspace
             if let mainWorkspace { workspace = mainWorkspace } else { workspace = try makeMainWorkspace() }
@@ -271,44 +267,10 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
         } catch {
             result = .failure(error)
         }
-        // A render requested during another's apply (the usual render is
-        // not): one check.
-        let settles = runningDeferred && settles(&result, source: shown, target: box)
-        if settles { handingOverUnchanged = true }
         // Queued in the order requested: the view calls it once the
         // render's batches end, or the reload path at once, and it runs
         // after the completions queued before it.
         apply(result, target: box, completion: completion.map(completions.enqueue))
-        if settles { handingOverUnchanged = false }
-    }
-
-    /// For a render requested while another was being applied (from the
-    /// data source's setter, say): whether its changes are only of
-    /// incomparable content (``Component/init(incomparable:)``, Bento's
-    /// class components: a new instance each time a screen builds its
-    /// Box), with every section, row, header and footer where it was
-    /// (``Box/matchesExceptIncomparableInstances(_:)``). Such a render is
-    /// handed to the setter as one that found no change is: a render the
-    /// setter requests meanwhile runs ``runningAfterUnchanged``. Such a
-    /// render itself, when ``runningAfterUnchanged``, is not applied:
-    /// `result` becomes an empty changeset (no batch, no `setData`, its
-    /// section re-binds dropped), as for a render that found no change.
-    /// Without this, a setter re-rendering the state it shows, with class
-    /// components in it, was handed Box after Box: each render re-bound
-    /// them, a change, and the main thread never left the renders.
-    @usableFromInline
-    func settles(
-        _ result: inout Result<StagedChangeset<Box<SectionID, RowID>>, DiffError>,
-        source: borrowing Box<SectionID, RowID>,
-        target: borrowing Box<SectionID, RowID>
-    ) -> Bool {
-        guard case .success(let changeset) = result, !changeset.stages.isEmpty,
-            source.matchesExceptIncomparableInstances(target)
-        else { return false }
-        guard runningAfterUnchanged else { return true }
-        result = .success(StagedChangeset())
-        sectionRebinds.rebinds.removeAll()
-        return false
     }
 
     // MARK: Internals
@@ -353,11 +315,7 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
                 switch render {
                 case .now(let box, let animated, let completion, let afterUnchanged):
                     if animated {
-                        runningAfterUnchanged = afterUnchanged
-                        runningDeferred = true
-                        renderNow(box, completion: completion)
-                        runningDeferred = false
-                        runningAfterUnchanged = false
+                        renderDeferred(box, afterUnchanged: afterUnchanged, completion: completion)
                     } else {
                         reloadNow(box, completion: completion)
                     }
@@ -367,6 +325,44 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
             }
         }
         isApplying = false
+    }
+
+    /// ``renderNow(_:completion:)`` for a render requested while another
+    /// was being applied (`afterUnchanged`: from the setter while it was
+    /// handed the Box of a render that found no change; see
+    /// ``runningAfterUnchanged``).
+    ///
+    /// A Box that differs from the shown one at most in the instances of
+    /// incomparable components (``Component/init(incomparable:)``, Bento's
+    /// class components, built anew with the state:
+    /// ``Box/matchesExceptIncomparableInstances(_:)``) counts as one that
+    /// found no change: handed to the setter as such (a render the setter
+    /// requests meanwhile runs ``runningAfterUnchanged``), and not applied
+    /// at all when ``runningAfterUnchanged`` (no diff, no batch, no
+    /// `setData`). Without this, a setter re-rendering the state it shows,
+    /// with class components in it, was handed Box after Box: each render
+    /// re-bound the new instances, a change, and the main thread never left
+    /// the renders. Not inlinable: the usual render is not deferred, and
+    /// its path stays as it was.
+    @usableFromInline
+    func renderDeferred(_ box: Box<SectionID, RowID>, afterUnchanged: Bool, completion: (() -> Void)?) {
+        guard shownBox.matchesExceptIncomparableInstances(box) else {
+            runningAfterUnchanged = afterUnchanged
+            renderNow(box, completion: completion)
+            runningAfterUnchanged = false
+            return
+        }
+        if afterUnchanged {
+            // As a render that found no change, requested then: shown, with
+            // no batch and no hand-over.
+            supersedePending()
+            noteApplied(box, fallback: false)
+            completion.map(completions.enqueue)?()
+            return
+        }
+        handingOverUnchanged = true
+        renderNow(box, completion: completion)
+        handingOverUnchanged = false
     }
 
     /// Starts a new generation: the pending off-main render, if any, is
