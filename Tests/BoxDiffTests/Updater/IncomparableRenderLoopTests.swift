@@ -120,6 +120,33 @@ struct IncomparableRenderLoopTests {
         #expect(heldText(screen.store.box, at: place) == "derived")
     }
 
+    /// The loop guard's cost, pinned: the setter's first re-render, which
+    /// changes only class instances, is applied and handed over as
+    /// unchanged; the render the setter requests then, also differing
+    /// only in instances, is not applied, whatever those instances hold
+    /// (here a new text): its completion runs in order, the view and the
+    /// data source keep the second render's instances, and ``shownBox``
+    /// is the third's.
+    @Test(arguments: ClassComponentPlace.allCases)
+    func theSetterSecondReRenderOfClassInstancesIsNotApplied(_ place: ClassComponentPlace) {
+        let screen = screen(at: place)
+        var completed: [Int] = []
+        screen.store.onSetData = {
+            let k = screen.store.received.count
+            guard k < 3 else { return }
+            screen.renderer.render(screenBox("r\(k + 1)", at: place)) { completed.append(k + 1) }
+        }
+        screen.renderer.render(screenBox("r1", at: place)) { completed.append(1) }
+        screen.view.finishAnimations()
+        screen.store.onSetData = nil
+        #expect(completed == [1, 2, 3])
+        #expect(screen.store.received.count == 2, "setData called \(screen.store.received.count) times")
+        #expect(screen.view.issues.isEmpty)
+        #expect(RendererScreen.View.mismatches(screen.view.shown, screen.store.box).isEmpty)
+        #expect(shownText(screen.view, at: place) == "r2")
+        #expect(heldText(screen.renderer.shownBox, at: place) == "r3")
+    }
+
     /// A header whose class changes is a change, applied even when a
     /// setter requested it while handed a Box that changed only class
     /// instances: a setter that flips the class on every call is handed
