@@ -47,6 +47,7 @@
     open func endUpdates() {}
     open func reloadData() {}
     open func reloadData(forRowIndexes rowIndexes: IndexSet, columnIndexes: IndexSet) {}
+    open func noteHeightOfRows(withIndexesChanged indexSet: IndexSet) {}
     open func insertRows(at indexes: IndexSet, withAnimation animationOptions: NSTableView.AnimationOptions = []) {}
     open func removeRows(at indexes: IndexSet, withAnimation animationOptions: NSTableView.AnimationOptions = []) {}
     open func moveRow(at oldIndex: Int, to newIndex: Int) {}

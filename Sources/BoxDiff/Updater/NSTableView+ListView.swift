@@ -24,8 +24,18 @@
     /// batch whose calls do not add up to its data's count (one UIKit
     /// would reject) is animated as given, and the table then shows
     /// another count than the data until its next reload.
-    /// Reconfigures are row reloads. Each batch's completion runs right
-    /// after `endUpdates()` (AppKit reports no end of its animations).
+    /// Reconfigures are row reloads; reloaded rows' heights are asked for
+    /// again (`noteHeightOfRows(withIndexesChanged:)`, which a row reload
+    /// does not do). Each batch's completion runs right after
+    /// `endUpdates()` (AppKit reports no end of its animations).
+    ///
+    /// Row `i` of a batch's section 0 is row `i` of the table: a data
+    /// source showing several sections must list section 0's rows first,
+    /// with no rows of its own for headers or footers (a header shown as
+    /// a group row shifts every index by one, and the batch then removes,
+    /// moves and reloads the wrong rows). Such a table needs a
+    /// ``ListView`` of its own that maps each path to its row, or
+    /// `reload(using:interrupt:setData:)` with `interrupt: { _ in true }`.
     ///
     /// ```swift
     /// TableListView(tableView, animation: .effectFade).reload(using: changeset) { rows = $0 }
@@ -144,6 +154,11 @@
         func reloadRows(at indexes: IndexSet) {
             tableView.reloadData(
                 forRowIndexes: indexes, columnIndexes: IndexSet(integersIn: 0..<tableView.tableColumns.count))
+            // AppKit does not ask a variable-height table for a reloaded
+            // row's height again ("it is your responsibility to invoke
+            // noteHeightOfRows(withIndexesChanged:)"): a row whose content
+            // grew kept its old height, clipped.
+            tableView.noteHeightOfRows(withIndexesChanged: indexes)
         }
         func reloadData() { tableView.reloadData() }
     }

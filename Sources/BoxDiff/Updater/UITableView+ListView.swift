@@ -129,6 +129,15 @@
         /// a text field's keyboard with them. `nil` (the default): such
         /// sections are reloaded.
         ///
+        /// Only `UITableViewHeaderFooterView`s reach the hook
+        /// (`headerView(forSection:)` and `footerView(forSection:)` return
+        /// nothing else): set it only when the delegate's
+        /// `tableView(_:viewForHeaderInSection:)` and
+        /// `tableView(_:viewForFooterInSection:)` return such views
+        /// (`dequeueReusableHeaderFooterView(withIdentifier:)`). A plain
+        /// `UIView` header is neither re-bound nor reloaded, and keeps
+        /// showing its old content.
+        ///
         /// ```swift
         /// listView.rebindHeaderFooterView = { [unowned self] view, kind, section in
         ///     let component = kind == .header ? box.sections[section].header : box.sections[section].footer
