@@ -43,6 +43,17 @@ final class RendererScreen {
         }
     }
 
+    /// Returns once the renderer has no background render left (or after
+    /// 10,000 yields, so that a render that never ends fails the test's
+    /// checks instead of hanging it).
+    func backgroundRendersEnd() async {
+        var spins = 0
+        while renderer.isRenderingInBackground && spins < 10_000 {
+            await Task.yield()
+            spins += 1
+        }
+    }
+
     /// What is wrong once the animations are over: the view's issues, a
     /// screen, data source or renderer not on `target`.
     func problems(showing target: TestBox) -> [String] {

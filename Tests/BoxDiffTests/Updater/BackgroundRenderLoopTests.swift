@@ -25,11 +25,7 @@ struct BackgroundRenderLoopTests {
             tasks.append(screen.renderer.renderInBackground(rows([1, 2])))
         }
         screen.renderer.render(rows([1, 2]))
-        var spins = 0
-        while screen.renderer.isRenderingInBackground && spins < 10_000 {
-            await Task.yield()
-            spins += 1
-        }
+        await screen.backgroundRendersEnd()
         for task in tasks { _ = await task.value }
         screen.view.finishAnimations()
         screen.store.onSetData = nil
@@ -48,11 +44,7 @@ struct BackgroundRenderLoopTests {
             screen.renderer.renderInBackground(rows([1, 2]))
         }
         _ = await screen.renderer.renderAsync(rows([1, 2]))
-        var spins = 0
-        while screen.renderer.isRenderingInBackground && spins < 10_000 {
-            await Task.yield()
-            spins += 1
-        }
+        await screen.backgroundRendersEnd()
         screen.view.finishAnimations()
         screen.store.onSetData = nil
         #expect(calls <= 2, "setData called \(calls) times for one change")

@@ -74,15 +74,19 @@ struct IncomparableRenderLoopTests {
     /// renders (capped here at 100 setter calls; found by review,
     /// 2026-12-01). A render requested during another's apply that
     /// changes only such content is handed over as unchanged, and the
-    /// render its setter requests then, alike, is not applied.
-    @Test(arguments: ClassComponentPlace.allCases)
-    func aSetterReRenderingClassComponentsSettles(_ place: ClassComponentPlace) {
+    /// render its setter requests then, alike, is not applied. With
+    /// `reRendered` "derived", the setter changes the state once, inside
+    /// the class component (a count, a badge it computes from what it was
+    /// handed): that render is applied, the view shows it, and the renders
+    /// settle too.
+    @Test(arguments: ClassComponentPlace.allCases, ["new", "derived"])
+    func aSetterReRenderingClassComponentsSettles(_ place: ClassComponentPlace, reRendered: String) {
         let screen = screen(at: place)
         var calls = 0
         screen.store.onSetData = {
             calls += 1
             guard calls < 100 else { return }
-            screen.renderer.render(screenBox("new", at: place))
+            screen.renderer.render(screenBox(reRendered, at: place))
         }
         screen.renderer.render(screenBox("new", at: place))
         screen.view.finishAnimations()
@@ -90,34 +94,8 @@ struct IncomparableRenderLoopTests {
         #expect(calls <= 2, "setData called \(calls) times for one change, \(screen.view.batchCount) batches")
         #expect(screen.view.issues.isEmpty)
         #expect(RendererScreen.View.mismatches(screen.view.shown, screen.store.box).isEmpty)
-        #expect(shownText(screen.view, at: place) == "new")
-        #expect(heldText(screen.store.box, at: place) == "new")
-    }
-
-    /// A setter that changes the state once, inside a class component, and
-    /// re-renders it: that render is applied (the view shows the new
-    /// text), and the setter's re-render of it settles.
-    @Test(arguments: ClassComponentPlace.allCases)
-    func aChangeASetterMakesInAClassComponentIsShown(_ place: ClassComponentPlace) {
-        let screen = screen(at: place)
-        var calls = 0
-        var text = "old"
-        screen.store.onSetData = {
-            calls += 1
-            guard calls < 100 else { return }
-            // Derived state (a count, a badge) the setter computes from
-            // what it was handed.
-            text = "derived"
-            screen.renderer.render(screenBox(text, at: place))
-        }
-        screen.renderer.render(screenBox("new", at: place))
-        screen.view.finishAnimations()
-        screen.store.onSetData = nil
-        #expect(calls <= 2, "setData called \(calls) times, \(screen.view.batchCount) batches")
-        #expect(screen.view.issues.isEmpty)
-        #expect(RendererScreen.View.mismatches(screen.view.shown, screen.store.box).isEmpty)
-        #expect(shownText(screen.view, at: place) == "derived")
-        #expect(heldText(screen.store.box, at: place) == "derived")
+        #expect(shownText(screen.view, at: place) == reRendered)
+        #expect(heldText(screen.store.box, at: place) == reRendered)
     }
 
     /// The loop guard's cost, pinned: the setter's first re-render, which
@@ -187,11 +165,7 @@ struct IncomparableRenderLoopTests {
             tasks.append(screen.renderer.renderInBackground(screenBox("new", at: place)))
         }
         screen.renderer.render(screenBox("new", at: place))
-        var spins = 0
-        while screen.renderer.isRenderingInBackground && spins < 10_000 {
-            await Task.yield()
-            spins += 1
-        }
+        await screen.backgroundRendersEnd()
         for task in tasks { _ = await task.value }
         screen.view.finishAnimations()
         screen.store.onSetData = nil
