@@ -38,8 +38,9 @@ public enum BatchMode: Sendable, Hashable, CaseIterable {
     /// One batch, rewritten so UIKit accepts it in a single
     /// `performBatchUpdates` call (as Bento applies a render). Its only
     /// data is the target, so no intermediate Box is built: for Boxes the
-    /// faster mode, about 1.6× faster than ``staged`` at 20 rows and 1.4×
-    /// at 10,000 (see the README's benchmarks). A few moves show as a
+    /// faster mode, about 2× faster than ``staged`` at 20 rows and 2.8×
+    /// at 10,000 rows in 100 sections (see the README's benchmarks). A few
+    /// moves show as a
     /// delete and an insert instead.
     case singleBatch
 }
