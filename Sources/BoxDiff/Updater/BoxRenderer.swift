@@ -521,27 +521,20 @@ extension Box {
     /// Whether `other` has the sections and rows of this Box, with the
     /// same ids in the same places, and equal components (rows, headers,
     /// footers) except where both are incomparable and of one type (a
-    /// class component built anew). Linear; stops at the first difference.
+    /// class component built anew): where `Section.supplementRebinds(_:_:)`
+    /// finds no reload. Linear; stops at the first difference.
     @usableFromInline
     func matchesExceptIncomparableInstances(_ other: borrowing Box) -> Bool {
-        func match(_ a: Component?, _ b: Component?) -> Bool {
-            switch (a, b) {
-            case (nil, nil): return true
-            case (let a?, let b?): return match(a, b)
-            default: return false
-            }
-        }
-        func match(_ a: Component, _ b: Component) -> Bool {
-            if !a.isComparable && !b.isComparable {
-                return ObjectIdentifier(type(of: a.value)) == ObjectIdentifier(type(of: b.value))
-            }
-            return a == b
-        }
+        typealias S = Section<SectionID, RowID>
         guard sections.count == other.sections.count else { return false }
         for (s, t) in zip(sections, other.sections) {
-            guard s.id == t.id, s.rows.count == t.rows.count, match(s.header, t.header), match(s.footer, t.footer)
+            guard s.id == t.id, s.rows.count == t.rows.count, S.supplementRebinds(s.header, t.header) != nil,
+                S.supplementRebinds(s.footer, t.footer) != nil
             else { return false }
-            for (r, q) in zip(s.rows, t.rows) where r.id != q.id || !match(r.component, q.component) { return false }
+            for (r, q) in zip(s.rows, t.rows) where r.id != q.id || S.supplementRebinds(r.component, q.component) == nil
+            {
+                return false
+            }
         }
         return true
     }
