@@ -2,14 +2,17 @@
 # Coverage-guided fuzzing of the Swift layer: builds the libFuzzer target
 # Tests/SwiftFuzz (the public Box API and BoxRenderer over a simulated
 # UIKit view, on Box pairs decoded from the fuzzer's bytes) with ASan, and
-# runs each of its two modes for SECONDS (default 60), printing a
+# runs each of its three modes for SECONDS (default 60), printing a
 # progress line every 10 s: `box` (Box pairs, options and render scripts
 # decoded from the input: every changeset replayed and validated, every
-# render checked on the simulated view) and `calls` (hand-made changesets
+# render checked on the simulated view), `calls` (hand-made changesets
 # that need not add up: every API that takes one must answer without
-# stopping the program). Each mode's corpus grows in
+# stopping the program) and `background` (the box mode with some of the
+# scripted renders made by `renderInBackground`, the main run loop turned
+# for them; without libFuzzer's leak check). Each mode's corpus grows in
 # .build-swiftfuzz/corpus-MODE (seeded from Tests/Fuzz/corpus/swift-MODE,
-# past findings among them); an input that finds a problem is kept as
+# the background mode's from swift-box, past findings among them); an
+# input that finds a problem is kept as
 # fuzz-findings/swift-MODE-crash-*. Exits non-zero on any finding.
 #
 # (scripts/fuzz-swift.sh is the other Swift fuzzer: the seeded randomized
@@ -65,15 +68,25 @@ binary="$out/$config/boxdiff-fuzz"
 # (-len_control=0): enough for the largest Boxes the harness decodes.
 status=0
 summary=()
-for mode in box calls; do
+for mode in box calls background; do
     corpus="$out/corpus-$mode"
     mkdir -p "$corpus"
-    cp -n "Tests/Fuzz/corpus/swift-$mode"/* "$corpus"/ 2>/dev/null || true
+    # The background mode reads the box mode's inputs (and a few bytes
+    # more): it starts from that corpus.
+    seeds="swift-$mode"
+    [ "$mode" = background ] && seeds=swift-box
+    cp -n "Tests/Fuzz/corpus/$seeds"/* "$corpus"/ 2>/dev/null || true
+    # libFuzzer's per-input leak check runs when an input's mallocs and
+    # frees do not balance; background renders free on other threads,
+    # after their input, so it would scan the heap after most inputs:
+    # off in that mode (the box mode keeps it).
+    leaks=1
+    [ "$mode" = background ] && leaks=0
     log="$out/boxdiff-fuzz-$mode.log"
     echo "== boxdiff-fuzz ($mode): fuzzing for ${seconds}s (log: $log)" >&2
     # Swift's own crash handler would take a failing input's signal before
     # libFuzzer (and reads memory that ASan then reports): off.
-    BOXDIFF_FUZZ_MODE="$mode" SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=1:halt_on_error=1" \
+    BOXDIFF_FUZZ_MODE="$mode" SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=$leaks:halt_on_error=1" \
         "$binary" "$corpus" -max_total_time="$seconds" -max_len=512 -len_control=0 \
         -artifact_prefix="$findings/swift-$mode-" -print_final_stats=1 >"$log" 2>&1 &
     pid=$!

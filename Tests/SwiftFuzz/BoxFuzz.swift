@@ -19,10 +19,14 @@
 //    deleted, inserted, moved and re-contented;
 // 4. a render script: how many more Boxes the renderer gets, each render
 //    animated or not, what happens between renders (the animations end,
-//    the renderer releases its scratch memory, nothing), and whether a
-//    render is requested from inside the data source's setter.
+//    the renderer releases its scratch memory, nothing), whether a
+//    render is requested from inside the data source's setter, whether the
+//    setter re-renders its state, and (in the background mode) which
+//    renders run in the background and whether the main run loop turns
+//    until they reach the view.
 // (With BOXDIFF_FUZZ_MODE=calls, the input is read as hand-made
-// changesets instead: CallsFuzz.swift.)
+// changesets instead: CallsFuzz.swift. With BOXDIFF_FUZZ_MODE=background,
+// as here, and then which scripted renders run in the background.)
 // Then:
 // - sometimes, a diff cancelled from inside (a component's `==` raises the
 //   flag at its k-th call) must return nil or a right changeset, and the
@@ -43,7 +47,8 @@
 //   against UIKit's rules) renders the Boxes in turn and must end showing
 //   the last one requested: its sections, rows and the very component
 //   instances; each render's completion must run once, in the order the
-//   renders were requested.
+//   renders were requested; background renders must end, and the last
+//   render, when in the background, must yield that it reached the view.
 
 import BoxDiff
 import BoxDiffIGListKit
@@ -488,6 +493,15 @@ func fail(_ what: String, _ problems: [String], options: DiffOptions, boxes: [Bo
 /// CallsFuzz.swift) rather than diffs of decoded Box pairs.
 let fuzzesCalls = ProcessInfo.processInfo.environment["BOXDIFF_FUZZ_MODE"] == "calls"
 
+/// Whether this run fuzzes the box mode with renders in the background too
+/// (`BOXDIFF_FUZZ_MODE=background`). A mode of its own: the diffs of those
+/// renders allocate and free on the concurrency runtime's threads, across
+/// the end of an input, so libFuzzer's per-input leak check (run when an
+/// input's mallocs and frees do not balance) would scan the heap after
+/// most inputs and run the box mode five times slower; this mode runs
+/// without it (scripts/fuzz-swift-guided.sh).
+let fuzzesBackground = ProcessInfo.processInfo.environment["BOXDIFF_FUZZ_MODE"] == "background"
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func boxDiffFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(bytes: UnsafeBufferPointer(start: data, count: size))
@@ -552,13 +566,25 @@ public func boxDiffFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // older seeds do, reads 0s, and keeps the setter quiet as before.)
     let loopFrom = input.next(3) == 1 ? 1 + input.next(6) : 0
     let loopCap = 200
+    // In the background mode, two bits per scripted render, read last on
+    // the same terms (an input that ends before them reads 0: every render
+    // on the main actor): 0 `render`; 1 `renderInBackground`, and on at
+    // once; 2 the same, then the main run loop turned until it reached the
+    // view; 3 the same, then a few turns of it (its diff may end, or not,
+    // before the next render).
+    let backgroundPlan = fuzzesBackground ? input.next(256) : 0
     MainActor.assumeIsolated {
         let screen = FuzzScreen(showing: old, options: options, rebinds: rebinds, canAnimate: canAnimate)
         var requested: [BoxGenerators.TestBox] = []
         var completed: [Int] = []
+        // The numbers of the renders requested on the main actor, whose
+        // completions run in this order.
+        var withCompletions: [Int] = []
+        var lastBackground: Task<Bool, Never>?
         @MainActor func render(_ box: BoxGenerators.TestBox, animated: Bool) {
             requested.append(box)
             let number = requested.count
+            withCompletions.append(number)
             screen.renderer.render(box, animated: animated) { completed.append(number) }
         }
         var setDataCalls = 0
@@ -574,13 +600,38 @@ public func boxDiffFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 loopNumbers.insert(requested.count)
             }
         }
-        for (box, step) in zip(boxes, steps) {
+        var backgroundProblems: [String] = []
+        for (index, (box, step)) in zip(boxes, steps).enumerated() {
             state = box
-            render(box, animated: step.animated)
+            let how = (backgroundPlan >> (2 * index)) & 3
+            if how == 0 {
+                render(box, animated: step.animated)
+            } else {
+                requested.append(box)
+                lastBackground = screen.renderer.renderInBackground(box)
+                if how == 2 && !turnMainRunLoop(until: { !screen.renderer.isRenderingInBackground }) {
+                    backgroundProblems.append("background render \(requested.count) never reached the view")
+                }
+                if how == 3 { turnMainRunLoop(turns: 1 + index) }
+            }
             switch step.after {
             case 0: screen.view.finishAnimations()
             case 1: screen.renderer.releaseScratchMemory()
             default: break
+            }
+        }
+        if !turnMainRunLoop(until: { !screen.renderer.isRenderingInBackground }) {
+            backgroundProblems.append("the background renders never ended")
+        }
+        // The last render requested, when in the background, reaches the
+        // view: its task yields true.
+        if let lastBackground, !withCompletions.contains(requested.count) {
+            var reached: Bool?
+            Task { @MainActor in reached = await lastBackground.value }
+            _ = turnMainRunLoop(until: { reached != nil })
+            if reached != true {
+                backgroundProblems.append(
+                    "the last render, in the background, yielded \(String(describing: reached))")
             }
         }
         screen.view.finishAnimations()
@@ -599,14 +650,33 @@ public func boxDiffFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         {
             problems = screen.problems(showing: screen.box)
         }
-        if completed != Array(1...requested.count) {
-            problems.append("completions ran as \(completed) for \(requested.count) renders")
+        problems += backgroundProblems
+        if completed != withCompletions {
+            problems.append("completions ran as \(completed) for the renders \(withCompletions)")
         }
         if !problems.isEmpty {
             fail(
-                "render (rebinds \(rebinds), canAnimate \(canAnimate), steps \(steps), nested at \(nestedAt))",
+                "render (rebinds \(rebinds), canAnimate \(canAnimate), steps \(steps), nested at \(nestedAt), "
+                    + "background plan \(backgroundPlan))",
                 problems, options: options, boxes: [old] + requested)
         }
     }
     return 0
+}
+
+/// Turns the main run loop (which runs the main actor's jobs here, as
+/// Dispatch's main queue) until `done` holds, at most for 10 s; whether it
+/// did.
+@MainActor func turnMainRunLoop(until done: () -> Bool) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: 10)
+    while !done() {
+        if Date() > deadline { return false }
+        _ = RunLoop.main.run(mode: .default, before: Date())
+    }
+    return true
+}
+
+/// Turns the main run loop `turns` times.
+@MainActor func turnMainRunLoop(turns: Int) {
+    for _ in 0..<turns { _ = RunLoop.main.run(mode: .default, before: Date()) }
 }
