@@ -21,6 +21,8 @@
 #
 #   scripts/fuzz-swift-guided.sh          # 60 s per mode
 #   scripts/fuzz-swift-guided.sh 1800     # 30 minutes per mode
+#   BOXDIFF_FUZZ_MODES=background scripts/fuzz-swift-guided.sh 600
+#                                         # one mode (or several, in order)
 #   BOXDIFF_FUZZ_CONFIG=release scripts/fuzz-swift-guided.sh 600
 #                                         # built -O, as apps ship the
 #                                         # library (about twice the
@@ -48,6 +50,15 @@ case "$config" in
 debug | release) ;;
 *) echo "BOXDIFF_FUZZ_CONFIG: debug or release, got '$config'" >&2; exit 2 ;;
 esac
+# BOXDIFF_FUZZ_MODES: the modes to run, in order (all three by default).
+read -r -a modes <<<"${BOXDIFF_FUZZ_MODES:-box calls background}"
+[ "${#modes[@]}" -gt 0 ] || { echo "BOXDIFF_FUZZ_MODES: no mode given" >&2; exit 2; }
+for mode in "${modes[@]}"; do
+    case "$mode" in
+    box | calls | background) ;;
+    *) echo "BOXDIFF_FUZZ_MODES: box, calls or background, got '$mode'" >&2; exit 2 ;;
+    esac
+done
 echo "== boxdiff-fuzz: build ($config, -sanitize=fuzzer,address)" >&2
 # BOXDIFF_FUZZ adds the target (Package.swift). `--sanitize fuzzer` makes
 # SwiftPM link libFuzzer's main instead of the target's; the sanitizers
@@ -63,12 +74,13 @@ BOXDIFF_FUZZ=1 swift build -c "$config" --scratch-path "$out" --product boxdiff-
 binary="$out/$config/boxdiff-fuzz"
 
 # Each mode on its own corpus, seeded from Tests/Fuzz/corpus/swift-<mode>:
-# `box` (diffs of decoded Box pairs, renders) and `calls` (hand-made
-# changesets: CallsFuzz.swift). Inputs up to 512 bytes from the start
+# `box` (diffs of decoded Box pairs, renders), `calls` (hand-made
+# changesets: CallsFuzz.swift) and `background` (the box mode's inputs,
+# some renders in the background). Inputs up to 512 bytes from the start
 # (-len_control=0): enough for the largest Boxes the harness decodes.
 status=0
 summary=()
-for mode in box calls background; do
+for mode in "${modes[@]}"; do
     corpus="$out/corpus-$mode"
     mkdir -p "$corpus"
     # The background mode reads the box mode's inputs (and a few bytes
