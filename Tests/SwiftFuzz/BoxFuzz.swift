@@ -571,8 +571,10 @@ public func boxDiffFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // on the main actor): 0 `render`; 1 `renderInBackground`, and on at
     // once; 2 the same, then the main run loop turned until it reached the
     // view; 3 the same, then a few turns of it (its diff may end, or not,
-    // before the next render).
+    // before the next render). Then a bit per scripted render: its
+    // background task cancelled after that (before its diff ends, or not).
     let backgroundPlan = fuzzesBackground ? input.next(256) : 0
+    let cancelPlan = fuzzesBackground ? input.next(16) : 0
     MainActor.assumeIsolated {
         let screen = FuzzScreen(showing: old, options: options, rebinds: rebinds, canAnimate: canAnimate)
         var requested: [BoxGenerators.TestBox] = []
@@ -581,6 +583,9 @@ public func boxDiffFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         // completions run in this order.
         var withCompletions: [Int] = []
         var lastBackground: Task<Bool, Never>?
+        var lastBackgroundNumber = 0
+        var lastBackgroundCancelled = false
+        var shownBeforeLastBackground = old
         @MainActor func render(_ box: BoxGenerators.TestBox, animated: Bool) {
             requested.append(box)
             let number = requested.count
@@ -607,12 +612,17 @@ public func boxDiffFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             if how == 0 {
                 render(box, animated: step.animated)
             } else {
+                shownBeforeLastBackground = screen.renderer.shownBox
                 requested.append(box)
-                lastBackground = screen.renderer.renderInBackground(box)
+                let task = screen.renderer.renderInBackground(box)
+                lastBackground = task
+                lastBackgroundNumber = requested.count
                 if how == 2 && !turnMainRunLoop(until: { !screen.renderer.isRenderingInBackground }) {
                     backgroundProblems.append("background render \(requested.count) never reached the view")
                 }
                 if how == 3 { turnMainRunLoop(turns: 1 + index) }
+                lastBackgroundCancelled = (cancelPlan >> index) & 1 == 1
+                if lastBackgroundCancelled { task.cancel() }
             }
             switch step.after {
             case 0: screen.view.finishAnimations()
@@ -624,19 +634,27 @@ public func boxDiffFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             backgroundProblems.append("the background renders never ended")
         }
         // The last render requested, when in the background, reaches the
-        // view: its task yields true.
-        if let lastBackground, !withCompletions.contains(requested.count) {
+        // view: its task yields true. Cancelled, it is dropped if its diff
+        // had not ended (the task yields false, the view stays on the Box
+        // shown when it was requested), and reaches the view otherwise.
+        var expected = requested.last!
+        var expectsLast = true
+        if let lastBackground, lastBackgroundNumber == requested.count {
             var reached: Bool?
             Task { @MainActor in reached = await lastBackground.value }
             _ = turnMainRunLoop(until: { reached != nil })
-            if reached != true {
+            if lastBackgroundCancelled && reached == false {
+                expected = shownBeforeLastBackground
+                expectsLast = false
+            } else if reached != true {
                 backgroundProblems.append(
-                    "the last render, in the background, yielded \(String(describing: reached))")
+                    "the last render, in the background\(lastBackgroundCancelled ? ", cancelled" : ""), yielded "
+                        + String(describing: reached))
             }
         }
         screen.view.finishAnimations()
         screen.onSetData = nil  // it holds `render`, which holds the screen
-        var problems = screen.problems(showing: requested.last!)
+        var problems = screen.problems(showing: expected)
         if loopRenders >= loopCap {
             problems.append("a setter re-rendering its state never settled (\(loopCap) renders)")
         }
@@ -644,10 +662,10 @@ public func boxDiffFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         // class instances, is not applied when it was requested while the
         // setter was handed such a Box (the renderer's loop guard): the
         // view must show the data source's Box, the same but for those
-        // instances.
-        if !problems.isEmpty && loopNumbers.contains(requested.count)
-            && FuzzScreen.matchesButInstances(screen.box, requested.last!)
-        {
+        // instances. (So when the Box expected is the one shown before a
+        // cancelled background render, if the setter re-rendered.)
+        let expectsLoopRender = expectsLast ? loopNumbers.contains(requested.count) : loopRenders > 0
+        if !problems.isEmpty && expectsLoopRender && FuzzScreen.matchesButInstances(screen.box, expected) {
             problems = screen.problems(showing: screen.box)
         }
         problems += backgroundProblems
@@ -657,7 +675,7 @@ public func boxDiffFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if !problems.isEmpty {
             fail(
                 "render (rebinds \(rebinds), canAnimate \(canAnimate), steps \(steps), nested at \(nestedAt), "
-                    + "background plan \(backgroundPlan))",
+                    + "background plan \(backgroundPlan), cancel plan \(cancelPlan))",
                 problems, options: options, boxes: [old] + requested)
         }
     }
