@@ -41,11 +41,16 @@ extension ContentOccurrences where Value: Differentiable, ID == Value.Difference
 extension Collection where Element: Differentiable {
     /// This flat list as the replay check reads it: one section (id 0,
     /// content 0) whose rows are the elements, identified by
-    /// `differenceIdentifier`, their contents given by `content`.
-    func flatReplayState(content: (Element) -> Int) -> BatchReplayState<Int, Element.DifferenceIdentifier> {
+    /// `differenceIdentifier`, their contents given by `content`; with
+    /// `section` above 0, that section (id `section`) after `section`
+    /// empty ones (ids 0 up), so that a view's section `section` holds it.
+    func flatReplayState(
+        content: (Element) -> Int, section: Int = 0
+    ) -> BatchReplayState<Int, Element.DifferenceIdentifier> {
         typealias State = BatchReplayState<Int, Element.DifferenceIdentifier>
         let rows = map { State.Row(id: $0.differenceIdentifier, content: content($0)) }
-        return State(sections: [State.Section(id: 0, content: 0, rows: rows)])
+        let empty = (0..<Swift.max(0, section)).map { State.Section(id: $0, content: 0, rows: []) }
+        return State(sections: empty + [State.Section(id: Swift.max(0, section), content: 0, rows: rows)])
     }
 }
 
@@ -69,15 +74,23 @@ extension StagedChangeset where Data: Collection, Data.Element: Differentiable {
         return replaySteps(content: numbering.number)
     }
 
-    /// ``replaySteps()`` with contents given by `content`.
+    /// ``replaySteps()`` with contents given by `content`, the list in
+    /// section `section` (see `flatReplayState(content:section:)`).
     func replaySteps(
-        content: (Data.Element) -> Int
+        content: (Data.Element) -> Int, section: Int = 0
     ) -> [BatchReplayStep<Int, Data.Element.DifferenceIdentifier>] {
         guard !reloadsEverything else { return [] }
         return stages.map {
-            BatchReplayStep(update: $0.batchUpdate, afterState: $0.data.flatReplayState(content: content))
+            BatchReplayStep(
+                update: $0.batchUpdate, afterState: $0.data.flatReplayState(content: content, section: section))
         }
     }
+
+    /// The largest section of a flat list that the validator lays out
+    /// with empty sections before it, so that its findings name the
+    /// changeset's own paths; past it, the list's paths are read as
+    /// section 0's (each stage lays out every section before the list's).
+    static var paddedSectionLimit: Int { 4096 }
 
     /// Every UIKit batch rule this flat changeset breaks when applied to a
     /// view showing `source` in its one section, `section` (0 unless the
@@ -90,7 +103,10 @@ extension StagedChangeset where Data: Collection, Data.Element: Differentiable {
     /// which contents changed (the result must be the last stage's data,
     /// each changed element refreshed exactly once). Empty for a valid
     /// changeset and for a `reloadsEverything`
-    /// plan.
+    /// plan. The findings name the changeset's own sections and paths
+    /// (`section` empty sections before the list's; for a `section` past
+    /// 4,096 or below 0, the list's calls are read, and named, as section
+    /// 0's).
     ///
     /// ```swift
     /// let changeset = try StagedChangeset(source: ["a", "b"], target: ["b", "c"])
@@ -103,7 +119,7 @@ extension StagedChangeset where Data: Collection, Data.Element: Differentiable {
         from source: Data, section: Int = 0,
         validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView)
     ) -> [BatchViolation] {
-        if section != 0 {
+        guard section >= 0 && section <= Self.paddedSectionLimit else {
             // Read as section 0 of the one-section model: `section`'s paths
             // and section 0's trade places, so a path outside `section`
             // stays out of range.
@@ -113,11 +129,15 @@ extension StagedChangeset where Data: Collection, Data.Element: Differentiable {
             }
             return swapped.violations(from: source, validator: validator)
         }
+        // The list in section `section`, after empty ones, so that a
+        // finding names the changeset's own sections and paths (read as
+        // section 0, a deleted row 7 of section 2 was "row 7 from section
+        // 0", path [0, 7]).
         let occurrences = FlatContentOccurrences<Data.Element>()
         // The source first, as the numbering filed it (the later of two
         // occurrences is the one asked `isContentEqual(to:)`).
-        let before = source.flatReplayState(content: occurrences.occurrence)
-        let steps = replaySteps(content: occurrences.occurrence)
+        let before = source.flatReplayState(content: occurrences.occurrence, section: section)
+        let steps = replaySteps(content: occurrences.occurrence, section: section)
         guard let target = steps.last?.afterState else { return [] }
         return validator.violations(
             from: before, to: target, steps: steps, contents: ContentEquality(rows: occurrences.equal, sections: ==))
@@ -132,7 +152,9 @@ extension StagedChangeset where Data: Collection, Data.Element: Differentiable {
     /// ```swift
     /// let changeset = try StagedChangeset(source: old, target: new).validated(from: old)
     /// ```
-    /// - Throws: ``InvalidChangesetError`` naming every broken rule.
+    /// - Throws: ``InvalidChangesetError`` naming every broken rule,
+    ///   warnings too (calls UIKit accepts, such as a move listed twice:
+    ///   ``BatchViolation/severity``).
     /// - Complexity: that of `violations(from:section:validator:)`.
     public func validated(
         from source: Data, section: Int = 0,

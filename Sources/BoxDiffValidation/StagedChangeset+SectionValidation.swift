@@ -120,7 +120,9 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
     /// ```swift
     /// let changeset = try StagedChangeset(source: old, target: new).validated(from: old)
     /// ```
-    /// - Throws: ``InvalidChangesetError`` naming every broken rule.
+    /// - Throws: ``InvalidChangesetError`` naming every broken rule,
+    ///   warnings too (calls UIKit accepts, such as a move listed twice:
+    ///   ``BatchViolation/severity``).
     public func validated(
         from source: Data, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView)
     ) throws(InvalidChangesetError) -> StagedChangeset {

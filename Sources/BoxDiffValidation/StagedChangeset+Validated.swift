@@ -40,7 +40,9 @@ extension StagedChangeset {
     /// ```swift
     /// let changeset = try StagedChangeset(source: old, target: new).validated(from: old)
     /// ```
-    /// - Throws: ``InvalidChangesetError`` naming every broken rule.
+    /// - Throws: ``InvalidChangesetError`` naming every broken rule,
+    ///   warnings too (calls UIKit accepts, such as a move listed twice:
+    ///   ``BatchViolation/severity``).
     /// - Complexity: that of `violations(from:validator:)`.
     public func validated<S, R>(
         from source: Box<S, R>, validator: BatchUpdateValidator = BatchUpdateValidator(flavor: .tableView)
@@ -74,12 +76,15 @@ extension StagedChangeset {
     }
 
     /// `self` when `violations` is empty, else a fatal error naming them:
-    /// the one body of every `validatedOrTrap(from:validator:)`.
+    /// the one body of every `validatedOrTrap(from:validator:)`. A
+    /// `fatalError`, not a `preconditionFailure`: an optimized build drops
+    /// a precondition's message, and stopped with "Illegal instruction"
+    /// alone, naming no rule.
     func checkedOrTrap(_ violations: [BatchViolation], file: StaticString, line: UInt) -> StagedChangeset {
         do {
             return try checked(violations)
         } catch {
-            preconditionFailure("BoxDiff produced an \(error)", file: file, line: line)
+            fatalError("BoxDiff produced an \(error)", file: file, line: line)
         }
     }
 }

@@ -59,6 +59,23 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// view with their Box instead. (No dynamic exclusivity checks, as for
     /// ``appliedRenderCount``.)
     @exclusivity(unchecked) public private(set) var fallbackReloadCount = 0
+    /// The error of the last diff a render applied, `nil` when that diff
+    /// succeeded (or before any): a duplicate id with
+    /// ``DuplicatePolicy/reject``, say, with the id, the side and the
+    /// section or row. Such a render still shows its Box, through a reload
+    /// counted in ``fallbackReloadCount``: read this to learn why it did
+    /// not animate. A render that runs no diff (one not animated, or one
+    /// the loop guard does not apply) leaves it as it is; a background
+    /// render sets it when it reaches the view. (No dynamic exclusivity
+    /// checks, as for ``appliedRenderCount``.)
+    ///
+    /// ```swift
+    /// renderer.render(box)
+    /// if let error = renderer.lastDiffError { assertionFailure("\(error)") }
+    /// ```
+    public var lastDiffError: DiffError? { diffError }
+    /// ``lastDiffError``'s storage, set by the inlinable render path.
+    @exclusivity(unchecked) @usableFromInline var diffError: DiffError?
 
     /// The data source's setter, given each stage's Box to keep (owned:
     /// see ``init(view:showing:options:setData:)``).
@@ -186,7 +203,7 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     ///
     /// If the diff fails (e.g. duplicate ids with
     /// ``DuplicatePolicy/reject``), the Box is still shown: `setData(box)`
-    /// and ``ListView/reloadData()``.
+    /// and ``ListView/reloadData()``; ``lastDiffError`` says why.
     /// So is a Box the view cannot animate to
     /// (``ListView/canAnimateBatchUpdates`` false; UIKit: the view is not
     /// in a window): no batch, and `completion` runs at once (Bento's
@@ -414,6 +431,14 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
         return shown
     }
 
+    /// Keeps a failed diff's error as ``lastDiffError`` (the renderer
+    /// swallowed it: with ``DuplicatePolicy/reject`` an app could not
+    /// learn which id was repeated). Out of line: diffs rarely fail.
+    @usableFromInline
+    func noteFailedDiff(_ error: DiffError) {
+        diffError = error
+    }
+
     /// Counts one applied render (and a fallback reload when the diff
     /// failed); ``shownBox`` becomes `target`.
     @usableFromInline
@@ -444,6 +469,7 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     ) {
         switch consume result {
         case .success(var changeset):
+            if diffError != nil { diffError = nil }
             noteApplied(target, fallback: false)
             // The changeset is this render's alone: its stages are lent
             // mutably, so that each stage's data is moved to `setData`
@@ -463,7 +489,8 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
             performStages(
                 at: &changeset.stages, count: count, reloadsEverything: reloadsEverything, interrupt: nil,
                 completion: completion)
-        case .failure:
+        case .failure(let error):
+            noteFailedDiff(error)
             reload(with: target, fallback: true, completion: completion)
         }
     }
