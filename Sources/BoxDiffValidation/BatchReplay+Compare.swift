@@ -92,7 +92,10 @@ extension BatchReplay {
         content.map { equal($0, expected) } ?? false
     }
 
+    /// How a finding names an id: as ``DiffError`` does
+    /// (`String(reflecting:)`: a string quoted, so that an empty one or
+    /// one with spaces reads as an id).
     static func name<T>(_ id: T?) -> String {
-        id.map { String(describing: $0) } ?? "(unknown)"
+        id.map { String(reflecting: $0) } ?? "(unknown)"
     }
 }

@@ -118,7 +118,7 @@ extension BatchReplay {
                 let unchanged =
                     refresh.isUnchanged ?? (rowsByID[id].map { contents.rows(content, $0.content) } ?? false)
                 guard unchanged, let path = refresh.path else { continue }
-                let name = String(describing: id)
+                let name = String(reflecting: id)
                 rule = reconfigure ? .reconfigureOfUnchangedRow : .reloadOfUnchangedContent
                 message =
                     reconfigure
@@ -132,7 +132,7 @@ extension BatchReplay {
                         ?? false)
                 guard unchanged else { continue }
                 rule = .reloadOfUnchangedContent
-                message = messages.reloadOfUnchangedSection(refresh.section, id: String(describing: id))
+                message = messages.reloadOfUnchangedSection(refresh.section, id: String(reflecting: id))
             }
             violations.append(
                 BatchViolation(

@@ -59,23 +59,26 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// view with their Box instead. (No dynamic exclusivity checks, as for
     /// ``appliedRenderCount``.)
     @exclusivity(unchecked) public private(set) var fallbackReloadCount = 0
-    /// The error of the last diff a render applied, `nil` when that diff
-    /// succeeded (or before any): a duplicate id with
-    /// ``DuplicatePolicy/reject``, say, with the id, the side and the
-    /// section or row. Such a render still shows its Box, through a reload
-    /// counted in ``fallbackReloadCount``: read this to learn why it did
-    /// not animate. A render that runs no diff (one not animated, or one
-    /// the loop guard does not apply) leaves it as it is; a background
-    /// render sets it when it reaches the view. (No dynamic exclusivity
-    /// checks, as for ``appliedRenderCount``.)
+    /// Why the last render applied did not animate, when its diff failed:
+    /// a duplicate id with ``DuplicatePolicy/reject``, say, with the id,
+    /// the side and the section or row. Such a render still shows its Box,
+    /// through a reload counted in ``fallbackReloadCount``. `nil` when the
+    /// last render applied (``appliedRenderCount``) diffed without error,
+    /// or ran no diff (one not animated); a background render counts once
+    /// it reaches the view.
     ///
     /// ```swift
     /// renderer.render(box)
     /// if let error = renderer.lastDiffError { assertionFailure("\(error)") }
     /// ```
-    public var lastDiffError: DiffError? { diffError }
-    /// ``lastDiffError``'s storage, set by the inlinable render path.
-    @exclusivity(unchecked) @usableFromInline var diffError: DiffError?
+    public var lastDiffError: DiffError? { diffErrorRender == appliedRenderCount ? diffError : nil }
+    /// The last failed diff's error, and the ``appliedRenderCount`` of its
+    /// render: ``lastDiffError`` is that error while no other render was
+    /// applied, so the usual render, whose diff succeeds, writes nothing
+    /// here (clearing the error on each one cost 158 instructions and an
+    /// atomic reference count per render).
+    @usableFromInline var diffError: DiffError?
+    @usableFromInline var diffErrorRender = 0
 
     /// The data source's setter, given each stage's Box to keep (owned:
     /// see ``init(view:showing:options:setData:)``).
@@ -431,12 +434,17 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
         return shown
     }
 
-    /// Keeps a failed diff's error as ``lastDiffError`` (the renderer
-    /// swallowed it: with ``DuplicatePolicy/reject`` an app could not
-    /// learn which id was repeated). Out of line: diffs rarely fail.
+    /// Shows `target` with ``ListView/reloadData()`` after its diff failed
+    /// with `error`, kept as ``lastDiffError`` (the renderer swallowed it:
+    /// with ``DuplicatePolicy/reject`` an app could not learn which id was
+    /// repeated). Out of line, one call in ``apply(_:target:completion:)``:
+    /// diffs rarely fail, and the usual render's path stays as it was.
     @usableFromInline
-    func noteFailedDiff(_ error: DiffError) {
+    func reload(after error: DiffError, with target: Box<SectionID, RowID>, completion: (() -> Void)?) {
         diffError = error
+        // The reload counts this render in ``appliedRenderCount``.
+        diffErrorRender = appliedRenderCount + 1
+        reload(with: target, fallback: true, completion: completion)
     }
 
     /// Counts one applied render (and a fallback reload when the diff
@@ -469,7 +477,6 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     ) {
         switch consume result {
         case .success(var changeset):
-            if diffError != nil { diffError = nil }
             noteApplied(target, fallback: false)
             // The changeset is this render's alone: its stages are lent
             // mutably, so that each stage's data is moved to `setData`
@@ -490,8 +497,7 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
                 at: &changeset.stages, count: count, reloadsEverything: reloadsEverything, interrupt: nil,
                 completion: completion)
         case .failure(let error):
-            noteFailedDiff(error)
-            reload(with: target, fallback: true, completion: completion)
+            reload(after: error, with: target, completion: completion)
         }
     }
 

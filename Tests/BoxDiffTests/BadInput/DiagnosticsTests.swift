@@ -60,7 +60,7 @@ struct DiagnosticsTests {
     }
 
     /// A render whose diff fails still shows its Box (a reload), and the
-    /// renderer keeps the error until a diff succeeds: which id was
+    /// renderer keeps the error until the next render: which id was
     /// repeated, where, on which side. It only counted the fallback, so an
     /// app rendering with `.reject` could not learn which id broke its
     /// animations. Found by review (2026-12-01).
@@ -87,10 +87,14 @@ struct DiagnosticsTests {
         // Leaving it fails on the old side now, and says so.
         screen.renderer.render(shown)
         #expect(screen.renderer.lastDiffError?.description.contains("in the old data") == true)
-        // A render without a diff leaves it; the next diff that succeeds
-        // clears it.
+        // The next render applied clears it: one with no diff, or one
+        // whose diff succeeds.
         screen.renderer.render(shown, animated: false)
-        #expect(screen.renderer.lastDiffError != nil)
+        #expect(screen.renderer.lastDiffError == nil)
+        screen.renderer.render(duplicated)
+        #expect(screen.renderer.lastDiffError?.description.contains("in the new data") == true)
+        screen.renderer.render(shown)
+        #expect(screen.renderer.lastDiffError?.description.contains("in the old data") == true)
         screen.renderer.render(shown)
         #expect(screen.renderer.lastDiffError == nil)
         #expect(screen.problems(showing: shown).isEmpty)

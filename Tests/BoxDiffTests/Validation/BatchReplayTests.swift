@@ -36,7 +36,7 @@ struct BatchReplayTests {
         #expect(
             violations.messages(.replayMismatch) == [
                 "replaying the batches leaves 2 rows in section 0 after batch 0, but the data source has 3",
-                "replaying the batches leaves row b at index path ([0, 1]) after batch 0, but the data source has row x there",
+                "replaying the batches leaves row \"b\" at index path ([0, 1]) after batch 0, but the data source has row \"x\" there",
             ])
         #expect(replay(before, BatchUpdate(elementInserted: [ep(0, 1)]), after).isEmpty)
     }
@@ -53,7 +53,7 @@ struct BatchReplayTests {
         #expect(
             violations.messages(.replayMismatch)
                 == [
-                    "replaying the batches leaves row a at index path ([0, 0]) after batch 0, but the data source has row c there"
+                    "replaying the batches leaves row \"a\" at index path ([0, 0]) after batch 0, but the data source has row \"c\" there"
                 ])
         #expect(replay(before, BatchUpdate(elementMoved: [mvRow(ep(0, 2), ep(0, 0))]), after).isEmpty)
     }
@@ -67,7 +67,7 @@ struct BatchReplayTests {
         #expect(violations.first?.batchIndex == nil)
         #expect(
             violations.messages(.missedUpdate) == [
-                "the content of row b at index path ([0, 1]) changed, but no batch reloads or reconfigures it: "
+                "the content of row \"b\" at index path ([0, 1]) changed, but no batch reloads or reconfigures it: "
                     + "the table view shows stale content"
             ])
         #expect(replay(before, BatchUpdate(elementUpdated: [ep(0, 1)]), after).isEmpty)
@@ -94,7 +94,7 @@ struct BatchReplayTests {
         #expect(violations.first?.path == ep(0, 0))
         #expect(
             violations.messages(.reloadOfUnchangedContent)
-                == ["attempt to reload row a at index path ([0, 0]), whose content did not change"])
+                == ["attempt to reload row \"a\" at index path ([0, 0]), whose content did not change"])
     }
 
     @Test func spuriousReconfigureIsFlagged() {
@@ -104,7 +104,7 @@ struct BatchReplayTests {
         #expect(violations.rules == [.reconfigureOfUnchangedRow])
         #expect(
             violations.messages(.reconfigureOfUnchangedRow)
-                == ["attempt to reconfigure row a at index path ([0, 0]), whose content did not change"])
+                == ["attempt to reconfigure row \"a\" at index path ([0, 0]), whose content did not change"])
     }
 
     @Test func reloadIsPlacedAtTheTargetUIKitComputes() {
@@ -148,7 +148,7 @@ struct BatchReplayTests {
         #expect(violations.first?.section == 0)
         #expect(
             violations.messages(.missedUpdate) == [
-                "the content of section A at index 0 changed, but no batch reloads it: the table view shows a "
+                "the content of section \"A\" at index 0 changed, but no batch reloads it: the table view shows a "
                     + "stale header or footer"
             ])
         #expect(replay(before, BatchUpdate(sectionUpdated: [0]), after).isEmpty)
@@ -285,7 +285,7 @@ struct BatchReplayTests {
             from: before, to: after, steps: [BatchStep(update: BatchUpdate(), after: [1])])
         #expect(
             violations.messages(.missedUpdate) == [
-                "the content of item a at index path ([0, 0]) changed, but no batch reloads or reconfigures it: "
+                "the content of item \"a\" at index path ([0, 0]) changed, but no batch reloads or reconfigures it: "
                     + "the collection view shows stale content"
             ])
     }

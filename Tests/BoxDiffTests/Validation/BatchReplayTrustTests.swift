@@ -140,8 +140,8 @@ struct BatchReplayTrustTests {
         #expect(violations.rules == [.replayMismatch])
         #expect(
             violations.messages(.replayMismatch) == [
-                "replaying the batches leaves row a at index path ([0, 0]) after batch 0, but the data source has "
-                    + "row b there"
+                "replaying the batches leaves row \"a\" at index path ([0, 0]) after batch 0, but the data source "
+                    + "has row \"b\" there"
             ])
         // With the data equal to the target, nothing is reported twice.
         let right = BatchReplayStep(update: BatchUpdate(elementInserted: [ep(0, 2)]), afterState: target)
