@@ -72,6 +72,7 @@ extension BoxRenderer {
             // Made in a batch: none when the view reloads instead.
             if self.view.canAnimateBatchUpdates { self.sectionRebinds.rebinds = rebinds }
             if settled { self.handingOverUnchanged = true }
+            if case .failure(let error) = result { self.noteFailedDiff(error) }
             self.apply(result, target: box, completion: nil)
             if settled { self.handingOverUnchanged = false }
             self.runningAfterUnchanged = false
