@@ -11,7 +11,7 @@
 # scripted renders made by `renderInBackground`, the main run loop turned
 # for them; without libFuzzer's leak check). Each mode's corpus grows in
 # .build-swiftfuzz/corpus-MODE (seeded from Tests/Fuzz/corpus/swift-MODE,
-# the background mode's from swift-box, past findings among them); an
+# the background mode's from swift-box too, past findings among them); an
 # input that finds a problem is kept as
 # fuzz-findings/swift-MODE-crash-*. Exits non-zero on any finding.
 #
@@ -77,17 +77,21 @@ binary="$out/$config/boxdiff-fuzz"
 # `box` (diffs of decoded Box pairs, renders), `calls` (hand-made
 # changesets: CallsFuzz.swift) and `background` (the box mode's inputs,
 # some renders in the background). Inputs up to 512 bytes from the start
-# (-len_control=0): enough for the largest Boxes the harness decodes.
+# (-len_control=0): enough for the largest Boxes the harness decodes;
+# 1,024 in the background mode, whose bytes come after those.
 status=0
 summary=()
 for mode in "${modes[@]}"; do
     corpus="$out/corpus-$mode"
     mkdir -p "$corpus"
     # The background mode reads the box mode's inputs (and a few bytes
-    # more): it starts from that corpus.
-    seeds="swift-$mode"
-    [ "$mode" = background ] && seeds=swift-box
-    cp -n "Tests/Fuzz/corpus/$seeds"/* "$corpus"/ 2>/dev/null || true
+    # more): it starts from that corpus too, and from its own findings.
+    cp -n "Tests/Fuzz/corpus/swift-$mode"/* "$corpus"/ 2>/dev/null || true
+    [ "$mode" = background ] && { cp -n Tests/Fuzz/corpus/swift-box/* "$corpus"/ 2>/dev/null || true; }
+    # Its bytes come after the box mode's: room for them past the
+    # largest Boxes and render scripts.
+    max_len=512
+    [ "$mode" = background ] && max_len=1024
     # libFuzzer's per-input leak check runs when an input's mallocs and
     # frees do not balance; background renders free on other threads,
     # after their input, so it would scan the heap after most inputs:
@@ -99,7 +103,7 @@ for mode in "${modes[@]}"; do
     # Swift's own crash handler would take a failing input's signal before
     # libFuzzer (and reads memory that ASan then reports): off.
     BOXDIFF_FUZZ_MODE="$mode" SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=$leaks:halt_on_error=1" \
-        "$binary" "$corpus" -max_total_time="$seconds" -max_len=512 -len_control=0 \
+        "$binary" "$corpus" -max_total_time="$seconds" -max_len="$max_len" -len_control=0 \
         -artifact_prefix="$findings/swift-$mode-" -print_final_stats=1 >"$log" 2>&1 &
     pid=$!
     while kill -0 "$pid" 2>/dev/null; do

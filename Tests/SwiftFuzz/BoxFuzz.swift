@@ -26,7 +26,8 @@
 //    until they reach the view.
 // (With BOXDIFF_FUZZ_MODE=calls, the input is read as hand-made
 // changesets instead: CallsFuzz.swift. With BOXDIFF_FUZZ_MODE=background,
-// as here, and then which scripted renders run in the background.)
+// it is read as here, then a few bytes more: which scripted renders run in
+// the background, and which of those are cancelled.)
 // Then:
 // - sometimes, a diff cancelled from inside (a component's `==` raises the
 //   flag at its k-th call) must return nil or a right changeset, and the
@@ -48,7 +49,9 @@
 //   the last one requested: its sections, rows and the very component
 //   instances; each render's completion must run once, in the order the
 //   renders were requested; background renders must end, and the last
-//   render, when in the background, must yield that it reached the view.
+//   render, when in the background, must yield that it reached the view
+//   (or, cancelled, yield false with the view left on the Box shown when
+//   it was requested).
 
 import BoxDiff
 import BoxDiffIGListKit

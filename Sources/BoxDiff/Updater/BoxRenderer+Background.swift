@@ -73,7 +73,11 @@ extension BoxRenderer {
             if self.view.canAnimateBatchUpdates { self.sectionRebinds.rebinds = rebinds }
             if settled { self.handingOverUnchanged = true }
             if case .failure(let error) = result { self.noteFailedDiff(error) }
+            // A render the loop guard does not apply keeps the render
+            // before it's ``lastDiffError``.
+            let keepsError = settled && afterUnchanged && self.diffErrorRender == self.appliedRenderCount
             self.apply(result, target: box, completion: nil)
+            if keepsError { self.diffErrorRender = self.appliedRenderCount }
             if settled { self.handingOverUnchanged = false }
             self.runningAfterUnchanged = false
             self.endApplying()

@@ -65,7 +65,8 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// through a reload counted in ``fallbackReloadCount``. `nil` when the
     /// last render applied (``appliedRenderCount``) diffed without error,
     /// or ran no diff (one not animated); a background render counts once
-    /// it reaches the view.
+    /// it reaches the view. A render the loop guard does not apply (see
+    /// ``render(_:completion:)``) leaves it as it was.
     ///
     /// ```swift
     /// renderer.render(box)
@@ -374,9 +375,11 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
         }
         if afterUnchanged {
             // As a render that found no change, requested then: shown, with
-            // no batch and no hand-over.
+            // no batch and no hand-over; it keeps the render before it's
+            // ``lastDiffError`` (a setter re-rendering a Box whose diff
+            // failed is handed it, and requests this one).
             supersedePending()
-            noteApplied(box, fallback: false)
+            noteSkipped(box)
             completion.map(completions.enqueue)?()
             return
         }
@@ -446,6 +449,16 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     func noteFailedDiff(_ error: DiffError) {
         diffError = error
         diffErrorRender = appliedRenderCount + 1
+    }
+
+    /// ``noteApplied(_:fallback:)`` for a render the loop guard does not
+    /// apply (see ``renderDeferred(_:afterUnchanged:completion:)``): the
+    /// render before it keeps its ``lastDiffError``.
+    @usableFromInline
+    func noteSkipped(_ target: Box<SectionID, RowID>) {
+        let keepsError = diffErrorRender == appliedRenderCount
+        noteApplied(target, fallback: false)
+        if keepsError { diffErrorRender = appliedRenderCount }
     }
 
     /// Counts one applied render (and a fallback reload when the diff

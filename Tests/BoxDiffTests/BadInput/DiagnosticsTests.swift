@@ -60,7 +60,7 @@ struct DiagnosticsTests {
     }
 
     /// A render whose diff fails still shows its Box (a reload), and the
-    /// renderer keeps the error until the next render: which id was
+    /// renderer keeps the error until the next render applied: which id was
     /// repeated, where, on which side. It only counted the fallback, so an
     /// app rendering with `.reject` could not learn which id broke its
     /// animations. Found by review (2026-12-01).
@@ -98,5 +98,35 @@ struct DiagnosticsTests {
         screen.renderer.render(shown)
         #expect(screen.renderer.lastDiffError == nil)
         #expect(screen.problems(showing: shown).isEmpty)
+    }
+
+    /// A data source whose setter re-renders the Box it is handed (an
+    /// observer): the re-render of a Box with a repeated id fails again,
+    /// and the one after it is not applied (the loop guard), which must
+    /// not clear the error. It did: `lastDiffError` read nil after every
+    /// such render. Found by review (2026-12-01).
+    @Test @MainActor func aSetterThatReRendersKeepsTheError() async {
+        let shown = BoxGenerators.TestBox(sections: [Section(id: 0, rows: [Node(id: 1, component: "a")])])
+        let duplicated = BoxGenerators.TestBox(sections: [
+            Section(id: 0, rows: [Node(id: 1, component: "a"), Node(id: 1, component: "b")])
+        ])
+        for background in [false, true] {
+            let screen = RendererScreen(showing: shown, options: DiffOptions(duplicates: .reject))
+            screen.store.onSetData = { [unowned screen] in
+                if background {
+                    screen.renderer.renderInBackground(screen.store.box)
+                } else {
+                    screen.renderer.render(screen.store.box)
+                }
+            }
+            screen.renderer.render(duplicated)
+            await screen.backgroundRendersEnd()
+            screen.store.onSetData = nil
+            #expect(screen.renderer.fallbackReloadCount >= 1, "background \(background)")
+            #expect(
+                screen.renderer.lastDiffError?.description.contains("duplicate identifier 1") == true,
+                "background \(background)")
+            #expect(screen.problems(showing: duplicated).isEmpty, "background \(background)")
+        }
     }
 }
