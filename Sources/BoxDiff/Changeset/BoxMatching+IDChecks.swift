@@ -15,7 +15,9 @@ extension BoxMatching {
             for t in (s + 1)..<count where old.word(s) == old.word(t) { return false }
         }
         if !IdentityHashing.isInjective(S.self) {
-            for s in 0..<count where source.sections[s].id != target.sections[s].id { return false }
+            for s in 0..<count where !IdentityHashing.equal(source.sections[s].id, target.sections[s].id) {
+                return false
+            }
         }
         return true
     }
@@ -35,7 +37,8 @@ extension BoxMatching {
         _ source: borrowing Box<S, R>, _ target: borrowing Box<S, R>, oldToNew: UnsafeBufferPointer<UInt32>
     ) -> Bool {
         for s in 0..<oldToNew.count
-        where oldToNew[s] != none && source.sections[s].id != target.sections[Int(oldToNew[s])].id {
+        where oldToNew[s] != none && !IdentityHashing.equal(source.sections[s].id, target.sections[Int(oldToNew[s])].id)
+        {
             return false
         }
         return true
@@ -64,7 +67,9 @@ extension BoxMatching {
                     let matched = layout.withRows(section.rows) { count, rows in
                         for r in 0..<count {
                             let j = oldToNew[i + r]
-                            if j != CCore.none && newID(Int(j)).pointee != rows.id(r).pointee { return false }
+                            if j != CCore.none && !IdentityHashing.equal(newID(Int(j)).pointee, rows.id(r).pointee) {
+                                return false
+                            }
                         }
                         return true
                     }
@@ -89,10 +94,12 @@ extension BoxMatching {
                         if j == CCore.none { continue }
                         let k = Int(j) &- start
                         if UInt(bitPattern: k) < UInt(bitPattern: newCount) {
-                            if newRows.id(k).pointee != rows.id(r).pointee { return false }
+                            if !IdentityHashing.equal(newRows.id(k).pointee, rows.id(r).pointee) { return false }
                         } else {
                             let v = newTable.section(Int(j))
-                            if target.sections[v].rows[Int(j) - newTable.rowStart(v)].id != rows.id(r).pointee {
+                            if !IdentityHashing.equal(
+                                target.sections[v].rows[Int(j) - newTable.rowStart(v)].id, rows.id(r).pointee)
+                            {
                                 return false
                             }
                         }

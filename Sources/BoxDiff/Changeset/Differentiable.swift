@@ -131,9 +131,26 @@ extension UInt64: Differentiable {}
 extension UInt32: Differentiable {}
 extension UInt16: Differentiable {}
 extension UInt8: Differentiable {}
-extension String: Differentiable {}
-extension Substring: Differentiable {}
-extension Character: Differentiable {}
+extension String: Differentiable {
+    /// `==`, in linear time whatever the combining marks (the standard
+    /// library's `==` is quadratic in a long run of marks out of
+    /// canonical order; see `IdentityHashing.linearForm`).
+    @inlinable
+    public func isContentEqual(to source: String) -> Bool { IdentityHashing.stringsEqual(self, source) }
+}
+
+extension Substring: Differentiable {
+    /// `==`, in linear time whatever the combining marks.
+    @inlinable
+    public func isContentEqual(to source: Substring) -> Bool { IdentityHashing.equal(self, source) }
+}
+
+extension Character: Differentiable {
+    /// `==`, in linear time whatever the combining marks.
+    @inlinable
+    public func isContentEqual(to source: Character) -> Bool { IdentityHashing.equal(self, source) }
+}
+
 extension Bool: Differentiable {}
 #if canImport(FoundationEssentials) || canImport(Foundation)
     /// A `UUID` is its own identity, hashed through XXH3 (the same in

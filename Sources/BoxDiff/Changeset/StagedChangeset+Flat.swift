@@ -87,7 +87,7 @@ struct FlatPairingSide<Element: Differentiable>: PairingSide {
     static func pairsMatch(_ old: Self, _ new: Self, oldToNew: UnsafeBufferPointer<UInt32>) -> Bool {
         for i in old.prefix..<oldToNew.count
         where oldToNew[i] != CCore.none
-            && old.list[i].differenceIdentifier != new.list[Int(oldToNew[i])].differenceIdentifier
+            && !IdentityHashing.equal(old.list[i].differenceIdentifier, new.list[Int(oldToNew[i])].differenceIdentifier)
         {
             return false
         }
@@ -161,7 +161,7 @@ enum FlatHashing {
     static func commonPrefix<Element: Differentiable>(_ a: [Element], _ b: [Element]) -> Int {
         let limit = min(a.count, b.count)
         var i = 0
-        while i < limit && a[i].differenceIdentifier == b[i].differenceIdentifier { i += 1 }
+        while i < limit && IdentityHashing.equal(a[i].differenceIdentifier, b[i].differenceIdentifier) { i += 1 }
         return i
     }
 }

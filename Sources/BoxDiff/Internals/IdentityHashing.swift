@@ -43,6 +43,10 @@ enum IdentityHashing {
         // `unsafeBitCast` where the type is known, not `as!`: unspecialized,
         // `as!` is a dynamic cast per call.
         if ID.self == String.self { return hashString(unsafeBitCast(id, to: String.self)) }
+        // As strings: their `hashValue` normalizes them, quadratic in a long
+        // run of combining marks (one `Character` may hold one).
+        if ID.self == Substring.self { return hashString(String(unsafeBitCast(id, to: Substring.self))) }
+        if ID.self == Character.self { return hashString(String(unsafeBitCast(id, to: Character.self))) }
         #if canImport(FoundationEssentials) || canImport(Foundation)
             if ID.self == UUID.self {
                 // == on UUIDs compares their 16 bytes: hash those bytes.
@@ -61,6 +65,11 @@ enum IdentityHashing {
         #endif
         if ID.self == [UInt8].self {
             return unsafeBitCast(id, to: [UInt8].self).withUnsafeBytes { CCore.hashBytes($0) }
+        }
+        // A string in an `AnyHashable` (`AnyDifferentiable`'s and Carbon's
+        // ids): its `hashValue`, the same value, in linear time.
+        if ID.self == AnyHashable.self, let string = unsafeBitCast(id, to: AnyHashable.self).base as? String {
+            return UInt64(bitPattern: Int64(stringHashValue(string)))
         }
         return UInt64(bitPattern: Int64(id.hashValue))
     }
@@ -89,11 +98,10 @@ enum IdentityHashing {
     /// "é" (U+00E9) and "e" + U+0301 hash alike. Stable across processes and
     /// machines (for one Unicode version of the standard library).
     /// - Complexity: O(length); a non-ASCII string is normalized into a
-    ///   temporary array first. Except for long runs of combining marks
-    ///   of different classes, which NFC reorders: the standard library's
-    ///   normalizer (as Swift's own `hashValue` and `==` on such a string)
-    ///   is quadratic in the run, 1.3 s for "a" and 80,000 marks (found by
-    ///   review, 2026-11-29; see the README's bad-input table).
+    ///   temporary array first. A long run of combining marks out of
+    ///   canonical order, which the standard library's normalizer (as
+    ///   Swift's own `hashValue` and `==`) sorts in quadratic time, is put
+    ///   in order first (``linearForm(_:)``, O(*n* log *n*) in the run).
     ///
     /// A native string's bytes are read in place, borrowed: `withUTF8`,
     /// which needs a mutable copy, cost an atomic retain and release of a
@@ -117,7 +125,9 @@ enum IdentityHashing {
             }
             if let ascii { return ascii }
         }
-        return string._nfcCodeUnits.withUnsafeBytes { CCore.hashBytes($0) }
+        // Long runs of combining marks put in canonical order first, so
+        // the standard library's normalizer takes linear time.
+        return linearForm(string)._nfcCodeUnits.withUnsafeBytes { CCore.hashBytes($0) }
     }
 
     /// The hash ``denseClasses(oldCount:oldID:newCount:newID:strict:)``
@@ -142,6 +152,14 @@ enum IdentityHashing {
     /// reached the numbering as one id and shared one bucket.
     @inlinable
     static func bucketHash<ID: Hashable>(_ id: ID) -> Int {
+        // A string's `hashValue` normalizes it, quadratic in a long run of
+        // combining marks: the same value, from its ordered form.
+        if ID.self == String.self { return stringHashValue(unsafeBitCast(id, to: String.self)) }
+        if ID.self == Substring.self { return stringHashValue(String(unsafeBitCast(id, to: Substring.self))) }
+        if ID.self == Character.self { return stringHashValue(String(unsafeBitCast(id, to: Character.self))) }
+        if ID.self == String?.self {
+            return unsafeBitCast(id, to: String?.self).map(IdentityHashing.linearForm).hashValue
+        }
         #if canImport(FoundationEssentials) || canImport(Foundation)
             if ID.self == Decimal.self {
                 return Int(truncatingIfNeeded: hashDecimal(unsafeBitCast(id, to: Decimal.self)))
@@ -158,10 +176,15 @@ enum IdentityHashing {
                 let base = unsafeBitCast(id, to: AnyHashable.self).base
                 if let data = base as? Data { return hashData(data) }
                 if let decimal = base as? Decimal { return Int(truncatingIfNeeded: hashDecimal(decimal)) }
+                if let string = base as? String { return stringHashValue(string) }
             }
         #endif
         return id.hashValue
     }
+
+    /// `string.hashValue`, computed in linear time (``linearForm(_:)``).
+    @usableFromInline
+    static func stringHashValue(_ string: String) -> Int { linearForm(string).hashValue }
 
     #if canImport(FoundationEssentials) || canImport(Foundation)
         /// Swift's per-process seeded hash of every byte of `data`.
@@ -261,10 +284,10 @@ enum IdentityHashing {
             strict
             ? strictComparisonAllowance &+ strictComparisonsPerID &* (oldCount &+ newCount) : Int.max
         func joins(_ id: ID, _ k: Int) -> Bool {
-            guard strict else { return representatives[k] == id }
+            guard strict else { return equal(representatives[k], id) }
             for member in members[k] {
                 budget -= 1
-                guard budget >= 0, member == id, id == member else { return false }
+                guard budget >= 0, equal(member, id), equal(id, member) else { return false }
             }
             members[k].append(id)
             return true

@@ -31,7 +31,7 @@ extension PairingSide {
     static func pairsMatch(_ old: Self, _ new: Self, oldToNew: UnsafeBufferPointer<UInt32>) -> Bool {
         for i in 0..<oldToNew.count
         where oldToNew[i] != CCore.none
-            && old.id(at: i) != new.id(at: Int(oldToNew[i]))
+            && !IdentityHashing.equal(old.id(at: i), new.id(at: Int(oldToNew[i])))
         {
             return false
         }
@@ -75,8 +75,8 @@ enum Pairing {
             if let duplicate {
                 collided =
                     duplicate.side == .old
-                    ? old.id(at: duplicate.index) != old.id(at: duplicate.firstIndex)
-                    : new.id(at: duplicate.index) != new.id(at: duplicate.firstIndex)
+                    ? !IdentityHashing.equal(old.id(at: duplicate.index), old.id(at: duplicate.firstIndex))
+                    : !IdentityHashing.equal(new.id(at: duplicate.index), new.id(at: duplicate.firstIndex))
             } else {
                 collided = !Side.pairsMatch(old, new, oldToNew: workspace.result.oldToNew)
             }
@@ -110,7 +110,7 @@ enum Pairing {
             if let duplicate {
                 let list = duplicate.side == .old ? old : new
                 let (a, b) = (list.id(at: duplicate.index), list.id(at: duplicate.firstIndex))
-                exact = a == b && b == a
+                exact = IdentityHashing.equal(a, b) && IdentityHashing.equal(b, a)
             } else {
                 exact = Side.pairsMatch(old, new, oldToNew: workspace.result.oldToNew)
             }

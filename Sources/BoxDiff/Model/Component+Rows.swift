@@ -9,14 +9,6 @@
 // class, not once per row. Storage references are borrowed in place, never
 // retained.
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 extension Component {
     /// What all storage objects of one class share, settled once per class.
     struct ContentTraits {
@@ -240,21 +232,7 @@ extension Component {
         }
     }
 
-    /// `a == b`, for strings longer than 15 UTF-8 bytes first tried as
-    /// equal bytes (the same scalars are canonically equivalent), which
-    /// skips the standard library's general comparison for the common case
-    /// of a pair with equal hashes; bytes that differ fall back to `==`
-    /// (they may still be equivalent). Shorter strings are usually stored
-    /// inline, where `==` itself starts by comparing the bits.
+    /// `a == b` in linear time: ``IdentityHashing/stringsEqual(_:_:)``.
     @inline(__always)
-    static func stringsEqual(_ a: String, _ b: String) -> Bool {
-        let count = a.utf8.count
-        if count > 15 && count == b.utf8.count {
-            let same = a.utf8.withContiguousStorageIfAvailable { x in
-                b.utf8.withContiguousStorageIfAvailable { y in memcmp(x.baseAddress!, y.baseAddress!, count) == 0 }
-            }
-            if same == true { return true }
-        }
-        return a == b
-    }
+    static func stringsEqual(_ a: String, _ b: String) -> Bool { IdentityHashing.stringsEqual(a, b) }
 }

@@ -124,7 +124,7 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
             // classes are loads (naming `Typed<Value>` here would look its
             // metadata up at run time, and `as?` costs a dynamic cast).
             guard type(of: other) == type(of: self) else { return false }
-            return value == unsafeDowncast(other, to: Typed<Value>.self).value
+            return IdentityHashing.equal(value, unsafeDowncast(other, to: Typed<Value>.self).value)
         }
         override var traits: ContentTraits { ContentTraits(Value.self) }
     }

@@ -70,7 +70,7 @@ public struct Node<RowID: Hashable>: CustomStringConvertible {
 extension Node: Equatable {
     /// Same identity and equal components (see ``Component/==(_:_:)``).
     public static func == (lhs: Node, rhs: Node) -> Bool {
-        lhs.id == rhs.id && lhs.component == rhs.component
+        IdentityHashing.equal(lhs.id, rhs.id) && lhs.component == rhs.component
     }
 }
 

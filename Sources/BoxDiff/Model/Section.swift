@@ -123,7 +123,8 @@ extension Section: Equatable {
     /// Same identity, header, footer and rows (rows sharing one array
     /// storage count as equal, as for ``Box/==(_:_:)``).
     public static func == (lhs: Section, rhs: Section) -> Bool {
-        lhs.id == rhs.id && lhs.header == rhs.header && lhs.footer == rhs.footer && lhs.rows == rhs.rows
+        IdentityHashing.equal(lhs.id, rhs.id) && lhs.header == rhs.header && lhs.footer == rhs.footer
+            && lhs.rows == rhs.rows
     }
 }
 

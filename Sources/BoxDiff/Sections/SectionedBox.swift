@@ -97,7 +97,7 @@ struct SectionedRowID<ID: Hashable>: Hashable, CustomStringConvertible, CustomDe
 
     /// Same identifier (wherever the elements are).
     @inlinable
-    static func == (lhs: SectionedRowID, rhs: SectionedRowID) -> Bool { lhs.id == rhs.id }
+    static func == (lhs: SectionedRowID, rhs: SectionedRowID) -> Bool { IdentityHashing.equal(lhs.id, rhs.id) }
 
     /// The identifier's bucket hash (``IdentityHashing/bucketHash(_:)``:
     /// its own seeded hash, or all of a `Data`'s bytes, a `Decimal`'s

@@ -575,11 +575,12 @@ extension Box {
         typealias S = Section<SectionID, RowID>
         guard sections.count == other.sections.count else { return false }
         for (s, t) in zip(sections, other.sections) {
-            guard s.id == t.id, s.rows.count == t.rows.count, S.supplementRebinds(s.header, t.header) != nil,
+            guard IdentityHashing.equal(s.id, t.id), s.rows.count == t.rows.count,
+                S.supplementRebinds(s.header, t.header) != nil,
                 S.supplementRebinds(s.footer, t.footer) != nil
             else { return false }
-            for (r, q) in zip(s.rows, t.rows) where r.id != q.id || S.supplementRebinds(r.component, q.component) == nil
-            {
+            for (r, q) in zip(s.rows, t.rows)
+            where !IdentityHashing.equal(r.id, q.id) || S.supplementRebinds(r.component, q.component) == nil {
                 return false
             }
         }

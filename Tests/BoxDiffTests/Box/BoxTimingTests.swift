@@ -34,3 +34,51 @@ struct BoxTimingTests {
         )
     }
 }
+
+/// A rough timing of string ids and contents with long runs of combining
+/// marks of two classes alternating (the README's bad-input table); runs
+/// only with BOXDIFF_TIMING=1.
+@Suite(
+    "Strings with long runs of marks: timing",
+    .enabled(if: ProcessInfo.processInfo.environment["BOXDIFF_TIMING"] == "1"))
+struct CombiningMarkTimingTests {
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)  // ContinuousClock
+    @Test func longRunsOfMarks() throws {
+        let clock = ContinuousClock()
+        for count in [20_000, 80_000] {
+            // "a" and `count` marks, U+0301 and U+0316 alternating; the
+            // other spelling starts with U+0316 (canonically equivalent).
+            var a = "a"
+            var b = "a"
+            for i in 0..<count {
+                a.unicodeScalars.append(i % 2 == 0 ? "\u{301}" : "\u{316}")
+                b.unicodeScalars.append(i % 2 == 0 ? "\u{316}" : "\u{301}")
+            }
+            func box(id: String, content: String) -> Box<String, String> {
+                Box(sections: [
+                    Section(
+                        id: "s", rows: [Node(id: id, component: Component(content)), Node(id: "x", component: "x")])
+                ])
+            }
+            // Fresh Boxes (no cached tables) each time.
+            let asContent = try clock.measure {
+                _ = try StagedChangeset(source: box(id: "r", content: a), target: box(id: "r", content: a + "!"))
+            }
+            let asID = try clock.measure {
+                _ = try StagedChangeset(source: box(id: a, content: "c"), target: box(id: a, content: "c"))
+            }
+            let respelled = try clock.measure {
+                _ = try StagedChangeset(source: box(id: a, content: a), target: box(id: b, content: b))
+            }
+            // A flat list of `AnyDifferentiable`s (ids in `AnyHashable`s).
+            let anyRespelled = try clock.measure {
+                _ = try StagedChangeset(
+                    source: [AnyDifferentiable(a), AnyDifferentiable(1)], target: [AnyDifferentiable(b)])
+            }
+            print(
+                "\(count) marks: as a row's content \(asContent), as an unchanged row id \(asID), "
+                    + "as a row id and content spelled differently on the two sides \(respelled), "
+                    + "as an AnyDifferentiable's id spelled differently \(anyRespelled)")
+        }
+    }
+}
