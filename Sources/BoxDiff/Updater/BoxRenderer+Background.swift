@@ -75,9 +75,9 @@ extension BoxRenderer {
             if case .failure(let error) = result { self.noteFailedDiff(error) }
             // A render the loop guard does not apply keeps the render
             // before it's ``lastDiffError``.
-            let keepsError = settled && afterUnchanged && self.diffErrorRender == self.appliedRenderCount
-            self.apply(result, target: box, completion: nil)
-            if keepsError { self.diffErrorRender = self.appliedRenderCount }
+            self.keepingDiffError(skipped: settled && afterUnchanged) {
+                self.apply(result, target: box, completion: nil)
+            }
             if settled { self.handingOverUnchanged = false }
             self.runningAfterUnchanged = false
             self.endApplying()

@@ -456,8 +456,16 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// render before it keeps its ``lastDiffError``.
     @usableFromInline
     func noteSkipped(_ target: Box<SectionID, RowID>) {
-        let keepsError = diffErrorRender == appliedRenderCount
-        noteApplied(target, fallback: false)
+        keepingDiffError(skipped: true) { noteApplied(target, fallback: false) }
+    }
+
+    /// Runs `body`, which counts one render as applied; when `skipped` (a
+    /// render the loop guard does not apply, on the main actor or in the
+    /// background), the render before it keeps its ``lastDiffError``.
+    @inlinable
+    func keepingDiffError(skipped: Bool, _ body: () -> Void) {
+        let keepsError = skipped && diffErrorRender == appliedRenderCount
+        body()
         if keepsError { diffErrorRender = appliedRenderCount }
     }
 
