@@ -161,7 +161,7 @@ struct HashBuckets<Key: Hashable, Value> {
 
     /// The first value filed under a key `==` to `key` that `accepts`.
     func first(_ key: Key, where accepts: (Value) -> Bool = { _ in true }) -> Value? {
-        buckets[validationBucketHash(key)]?.first { $0.key == key && accepts($0.value) }?.value
+        buckets[validationBucketHash(key)]?.first { validationEqual($0.key, key) && accepts($0.value) }?.value
     }
 
     /// Files `value` under `key`, after the values already there.
@@ -173,7 +173,7 @@ struct HashBuckets<Key: Hashable, Value> {
     /// there is none.
     mutating func modifyFirst(_ key: Key, _ change: (inout Value) -> Void) -> Bool {
         let bucket = validationBucketHash(key)
-        guard let k = buckets[bucket]?.firstIndex(where: { $0.key == key }) else { return false }
+        guard let k = buckets[bucket]?.firstIndex(where: { validationEqual($0.key, key) }) else { return false }
         change(&buckets[bucket]![k].value)
         return true
     }

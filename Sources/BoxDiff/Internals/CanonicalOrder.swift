@@ -110,8 +110,8 @@ extension IdentityHashing {
         return String(result)
     }
 
-    /// Whether two identifiers are `==`; `String`s, alone or in
-    /// `AnyHashable`s, `Substring`s and `Character`s through
+    /// Whether two identifiers are `==`; `String`s, `String?`s,
+    /// `Substring`s and `Character`s, alone or in `AnyHashable`s, through
     /// ``stringsEqual(_:_:)`` (linear time, whatever their marks).
     @inlinable
     static func equal<ID: Equatable>(_ a: ID, _ b: ID) -> Bool {
@@ -124,10 +124,29 @@ extension IdentityHashing {
         if ID.self == Character.self {
             return textEqual(unsafeBitCast(a, to: Character.self), unsafeBitCast(b, to: Character.self))
         }
+        if ID.self == String?.self {
+            switch (unsafeBitCast(a, to: String?.self), unsafeBitCast(b, to: String?.self)) {
+            case (let x?, let y?): return stringsEqual(x, y)
+            case (nil, nil): return true
+            default: return false
+            }
+        }
         if ID.self == AnyHashable.self {
             return anyHashablesEqual(unsafeBitCast(a, to: AnyHashable.self), unsafeBitCast(b, to: AnyHashable.self))
         }
         return a == b
+    }
+
+    /// The text of `value` when it holds a `String`, `Substring` or
+    /// `Character`; nil otherwise.
+    @usableFromInline
+    static func text(in value: AnyHashable) -> String? {
+        let base = value.base
+        let type = Swift.type(of: base)
+        if type == String.self { return base as? String }
+        if type == Substring.self { return (base as? Substring).map(String.init) }
+        if type == Character.self { return (base as? Character).map(String.init) }
+        return nil
     }
 
     /// `a == b` for text held other than as a `String`: as strings,
@@ -141,10 +160,14 @@ extension IdentityHashing {
         return stringsEqual(x, y)
     }
 
-    /// `a == b`; two strings through ``stringsEqual(_:_:)``.
+    /// `a == b`; two values of one text type (``text(in:)``) through
+    /// ``stringsEqual(_:_:)`` (values of different types are never `==` in
+    /// an `AnyHashable`).
     @usableFromInline
     static func anyHashablesEqual(_ a: AnyHashable, _ b: AnyHashable) -> Bool {
-        if let s = a.base as? String, let t = b.base as? String { return stringsEqual(s, t) }
+        if let s = text(in: a), let t = text(in: b) {
+            return Swift.type(of: a.base) == Swift.type(of: b.base) && stringsEqual(s, t)
+        }
         return a == b
     }
 

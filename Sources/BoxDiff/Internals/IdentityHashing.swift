@@ -66,10 +66,12 @@ enum IdentityHashing {
         if ID.self == [UInt8].self {
             return unsafeBitCast(id, to: [UInt8].self).withUnsafeBytes { CCore.hashBytes($0) }
         }
-        // A string in an `AnyHashable` (`AnyDifferentiable`'s and Carbon's
-        // ids): its `hashValue`, the same value, in linear time.
-        if ID.self == AnyHashable.self, let string = unsafeBitCast(id, to: AnyHashable.self).base as? String {
-            return UInt64(bitPattern: Int64(stringHashValue(string)))
+        if ID.self == String?.self { return unsafeBitCast(id, to: String?.self).map(hashString) ?? 0 }
+        // Text in an `AnyHashable` (`AnyDifferentiable`'s and Carbon's ids):
+        // a string's `hashValue` (for a `String`, the same value as the
+        // `AnyHashable`'s), in linear time.
+        if ID.self == AnyHashable.self, let text = text(in: unsafeBitCast(id, to: AnyHashable.self)) {
+            return UInt64(bitPattern: Int64(stringHashValue(text)))
         }
         return UInt64(bitPattern: Int64(id.hashValue))
     }
@@ -139,6 +141,10 @@ enum IdentityHashing {
     /// them all. The diff itself keeps the fast `hashValue` (such decimals
     /// reach the core as one repeated id, and their pairs fail `==`).
     ///
+    /// A `String`, `Substring` or `Character` (alone, a `String` in an
+    /// `Optional`, or any of them in an `AnyHashable`): a string's
+    /// `hashValue` computed in linear time (``stringHashValue(_:)``).
+    ///
     /// The same for a `Data` or `Decimal` in an `Optional` or an
     /// `AnyHashable`. (A type of the app's that holds one, `[Data]` or a
     /// struct, hashes it as `Data` does, through its first 80 bytes: such
@@ -173,10 +179,10 @@ enum IdentityHashing {
                 return unsafeBitCast(id, to: Decimal?.self).map { Int(truncatingIfNeeded: hashDecimal($0)) } ?? 0
             }
             if ID.self == AnyHashable.self {
+                if let text = text(in: unsafeBitCast(id, to: AnyHashable.self)) { return stringHashValue(text) }
                 let base = unsafeBitCast(id, to: AnyHashable.self).base
                 if let data = base as? Data { return hashData(data) }
                 if let decimal = base as? Decimal { return Int(truncatingIfNeeded: hashDecimal(decimal)) }
-                if let string = base as? String { return stringHashValue(string) }
             }
         #endif
         return id.hashValue
@@ -330,3 +336,8 @@ enum IdentityHashing {
 /// ids differing past their first 80 bytes, or `Decimal`s with one double,
 /// shared one bucket, each compared with every earlier one.
 package func validationBucketHash<ID: Hashable>(_ id: ID) -> Int { IdentityHashing.bucketHash(id) }
+
+/// ``IdentityHashing/equal(_:_:)``, for BoxDiffValidation's tables keyed by
+/// the caller's ids (`HashBuckets`): strings compared in linear time,
+/// whatever their combining marks.
+package func validationEqual<ID: Equatable>(_ a: ID, _ b: ID) -> Bool { IdentityHashing.equal(a, b) }

@@ -70,15 +70,36 @@ struct CombiningMarkTimingTests {
             let respelled = try clock.measure {
                 _ = try StagedChangeset(source: box(id: a, content: a), target: box(id: b, content: b))
             }
+            // The validator over that changeset.
+            let respelledChangeset = try StagedChangeset(source: box(id: a, content: a), target: box(id: b, content: b))
+            let validation = clock.measure {
+                #expect(respelledChangeset.violations(from: box(id: a, content: a)).isEmpty)
+            }
             // A flat list of `AnyDifferentiable`s (ids in `AnyHashable`s).
             let anyRespelled = try clock.measure {
                 _ = try StagedChangeset(
                     source: [AnyDifferentiable(a), AnyDifferentiable(1)], target: [AnyDifferentiable(b)])
             }
+            // The same as a `Substring` and as a `Character` (one grapheme),
+            // each in an `AnyDifferentiable`; as a `String?` row id.
+            let wrappedRespelled = try clock.measure {
+                _ = try StagedChangeset(
+                    source: [AnyDifferentiable(Substring(a)), AnyDifferentiable(a.first!)],
+                    target: [AnyDifferentiable(b.first!), AnyDifferentiable(Substring(b))])
+                _ = try StagedChangeset(
+                    source: Box<String, String?>(sections: [
+                        Section(id: "s", rows: [Node(id: Optional(a), component: "c")])
+                    ]),
+                    target: Box<String, String?>(sections: [
+                        Section(id: "s", rows: [Node(id: Optional(b), component: "c")])
+                    ]))
+            }
             print(
                 "\(count) marks: as a row's content \(asContent), as an unchanged row id \(asID), "
                     + "as a row id and content spelled differently on the two sides \(respelled), "
-                    + "as an AnyDifferentiable's id spelled differently \(anyRespelled)")
+                    + "as an AnyDifferentiable's id spelled differently \(anyRespelled), "
+                    + "as AnyDifferentiable Substring and Character ids and a String? row id \(wrappedRespelled); "
+                    + "the validator over the respelled changeset \(validation)")
         }
     }
 }

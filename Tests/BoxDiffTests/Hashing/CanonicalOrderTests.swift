@@ -148,7 +148,24 @@ struct CanonicalOrderTests {
                 #expect(IdentityHashing.equal(x, y) == (a == b) && x.isContentEqual(to: y) == (a == b), "seed \(seed)")
                 let (p, q) = (a.first!, b.first!)
                 #expect(IdentityHashing.equal(p, q) == (p == q) && p.isContentEqual(to: q) == (p == q), "seed \(seed)")
+                // As `String?`s, and in `AnyHashable`s, of one type and across types.
+                #expect(IdentityHashing.equal(Optional(a), Optional(b)) == (a == b), "seed \(seed)")
+                #expect(!IdentityHashing.equal(Optional(a), nil) && IdentityHashing.equal(String?.none, nil))
+                let wrapped = [AnyHashable(a), AnyHashable(x), AnyHashable(p), AnyHashable(1)]
+                let others = [AnyHashable(b), AnyHashable(y), AnyHashable(q), AnyHashable(String(q))]
+                for u in wrapped {
+                    for v in others {
+                        #expect(
+                            IdentityHashing.equal(u, v) == (u == v),
+                            "seed \(seed): \(type(of: u.base)), \(type(of: v.base))")
+                        if u == v {
+                            #expect(IdentityHashing.hash(u) == IdentityHashing.hash(v), "seed \(seed)")
+                            #expect(IdentityHashing.bucketHash(u) == IdentityHashing.bucketHash(v), "seed \(seed)")
+                        }
+                    }
+                }
                 if a == b {
+                    #expect(IdentityHashing.hash(Optional(a)) == IdentityHashing.hash(Optional(b)), "seed \(seed)")
                     #expect(IdentityHashing.hash(x) == IdentityHashing.hash(y), "seed \(seed)")
                     #expect(IdentityHashing.bucketHash(x) == IdentityHashing.bucketHash(y), "seed \(seed)")
                 }
