@@ -215,7 +215,7 @@ extension Component {
     }
 
     /// Whether the storage objects `lhs` and `rhs` (borrowed) hold `==`
-    /// values of one type; `String`s through ``stringsEqual(_:_:)``.
+    /// values of one type; `String`s through ``IdentityHashing/stringsEqual(_:_:)``.
     @inline(never)
     static func storagesEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, stringClass: ObjectIdentifier) -> Bool {
         Unmanaged<Storage>.fromOpaque(lhs)._withUnsafeGuaranteedRef { a in
@@ -223,7 +223,7 @@ extension Component {
                 let cls = ObjectIdentifier(type(of: a))
                 guard cls == ObjectIdentifier(type(of: b)) else { return false }
                 if cls == stringClass {
-                    return stringsEqual(
+                    return IdentityHashing.stringsEqual(
                         unsafeDowncast(a, to: Typed<String>.self).value, unsafeDowncast(b, to: Typed<String>.self).value
                     )
                 }
@@ -231,8 +231,4 @@ extension Component {
             }
         }
     }
-
-    /// `a == b` in linear time: ``IdentityHashing/stringsEqual(_:_:)``.
-    @inline(__always)
-    static func stringsEqual(_ a: String, _ b: String) -> Bool { IdentityHashing.stringsEqual(a, b) }
 }

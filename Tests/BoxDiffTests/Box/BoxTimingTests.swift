@@ -70,8 +70,10 @@ struct CombiningMarkTimingTests {
             let respelled = try clock.measure {
                 _ = try StagedChangeset(source: box(id: a, content: a), target: box(id: b, content: b))
             }
-            // The validator over that changeset.
-            let respelledChangeset = try StagedChangeset(source: box(id: a, content: a), target: box(id: b, content: b))
+            // The validator over such a changeset with a stage to replay (the
+            // respelled row's content changes too: one update).
+            let respelledChangeset = try StagedChangeset(
+                source: box(id: a, content: a), target: box(id: b, content: b + "!"))
             let validation = clock.measure {
                 #expect(respelledChangeset.violations(from: box(id: a, content: a)).isEmpty)
             }
@@ -99,7 +101,7 @@ struct CombiningMarkTimingTests {
                     + "as a row id and content spelled differently on the two sides \(respelled), "
                     + "as an AnyDifferentiable's id spelled differently \(anyRespelled), "
                     + "as AnyDifferentiable Substring and Character ids and a String? row id \(wrappedRespelled); "
-                    + "the validator over the respelled changeset \(validation)")
+                    + "the validator over a respelled changeset with an update \(validation)")
         }
     }
 }

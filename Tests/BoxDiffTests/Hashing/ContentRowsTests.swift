@@ -78,9 +78,9 @@ struct ContentRowsTests {
         // Distinct storage for the long ones: built at run time.
         let a = String(pair.0.unicodeScalars.map(Character.init))
         let b = String(pair.1.unicodeScalars.map(Character.init))
-        #expect(Component.stringsEqual(a, b) == (a == b))
-        #expect(Component.stringsEqual(b, a) == (a == b))
-        #expect(Component.stringsEqual(a, a))
+        #expect(IdentityHashing.stringsEqual(a, b) == (a == b))
+        #expect(IdentityHashing.stringsEqual(b, a) == (a == b))
+        #expect(IdentityHashing.stringsEqual(a, a))
     }
 
     /// Long strings (stored out of line) whose hashes match are confirmed
