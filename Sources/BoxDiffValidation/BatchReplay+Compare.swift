@@ -80,10 +80,13 @@ extension BatchReplay {
     /// or both not `==` to themselves (a NaN, or a value holding one),
     /// which no id matches: such an id is judged by its place alone, as
     /// the diff, which pairs it with nothing, leaves it where it was put.
+    ///
+    /// `==` as the diff answers it (`validationEqual`): strings in linear
+    /// time, however long their runs of combining marks.
     static func sameID<ID: Equatable>(_ a: ID?, _ b: ID?) -> Bool {
-        if a == b { return true }
-        guard let a, let b else { return false }
-        return a != a && b != b
+        guard let a, let b else { return a == nil && b == nil }
+        if validationEqual(a, b) { return true }
+        return !validationEqual(a, a) && !validationEqual(b, b)
     }
 
     /// Whether a content the view shows (`nil`: unknown) is `expected`,

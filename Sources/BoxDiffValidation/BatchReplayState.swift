@@ -60,6 +60,40 @@ public struct BatchReplayState<SectionID: Hashable, RowID: Hashable>: Hashable {
     public var shape: [Int] { sections.map(\.rows.count) }
 }
 
+// `==` and hashing by hand: ids compared and hashed as the diff does
+// (`validationEqual`, `validationBucketHash`), the same answers as the
+// synthesized ones, in linear time for strings with long runs of combining
+// marks (the standard library's `==` and `hashValue` normalize them in
+// quadratic time). The replay compares each stage's state with the target.
+extension BatchReplayState.Row {
+    /// Whether two rows have the same identity (`==`) and content hash.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.content == rhs.content && validationEqual(lhs.id, rhs.id)
+    }
+
+    /// Hashes the row's identity and content hash.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(validationBucketHash(id))
+        hasher.combine(content)
+    }
+}
+
+extension BatchReplayState.Section {
+    /// Whether two sections have the same identity (`==`), content hash
+    /// and rows.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.content == rhs.content && lhs.rows.count == rhs.rows.count && validationEqual(lhs.id, rhs.id)
+            && lhs.rows == rhs.rows
+    }
+
+    /// Hashes the section's identity, content hash and rows.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(validationBucketHash(id))
+        hasher.combine(content)
+        hasher.combine(rows)
+    }
+}
+
 extension BatchReplayState: Sendable where SectionID: Sendable, RowID: Sendable {}
 extension BatchReplayState.Row: Sendable where RowID: Sendable, SectionID: Sendable {}
 extension BatchReplayState.Section: Sendable where SectionID: Sendable, RowID: Sendable {}

@@ -207,8 +207,9 @@ struct ContentEquality {
 /// same identity in the target, a bounded number of times per row and call.
 ///
 /// Two occurrences are equal when they are one occurrence, or when their
-/// identities (as read when filed) have the same `hashValue` and are `==`
-/// (the earlier on the left) and the later value `isContentEqual(to:)` the
+/// identities (as read when filed) have the same hash and are `==` (the
+/// earlier on the left; both as the diff computes them, `validationBucketHash`
+/// and `validationEqual`: strings in linear time) and the later value `isContentEqual(to:)` the
 /// earlier one. That is the numbering's answer whenever
 /// `isContentEqual(to:)` is an equivalence among the values of one
 /// identity; where it is not (a tolerance: not transitive), this is the
@@ -216,7 +217,7 @@ struct ContentEquality {
 /// only with the first of each class it had opened, and could report a
 /// missed update the diff rightly did not emit.
 ///
-/// - Complexity: O(1) to file a value (one `hashValue`); one `==` of
+/// - Complexity: O(1) to file a value (one hash); one `==` of
 ///   identities and one `isContentEqual(to:)` per comparison.
 final class ContentOccurrences<Value, ID: Hashable> {
     private var values: [Value] = []
@@ -234,7 +235,7 @@ final class ContentOccurrences<Value, ID: Hashable> {
     func occurrence(of value: Value, id: ID) -> Int {
         values.append(value)
         ids.append(id)
-        idHashes.append(id.hashValue)
+        idHashes.append(validationBucketHash(id))
         return values.count - 1
     }
 
@@ -244,7 +245,7 @@ final class ContentOccurrences<Value, ID: Hashable> {
         let (earlier, later) = a < b ? (a, b) : (b, a)
         guard earlier >= 0, later < values.count else { return false }
         if a == b { return true }
-        return idHashes[earlier] == idHashes[later] && ids[earlier] == ids[later]
+        return idHashes[earlier] == idHashes[later] && validationEqual(ids[earlier], ids[later])
             && isContentEqual(values[later], values[earlier])
     }
 }
