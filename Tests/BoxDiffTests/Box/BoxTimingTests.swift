@@ -104,4 +104,64 @@ struct CombiningMarkTimingTests {
                     + "the validator over a respelled changeset with an update \(validation)")
         }
     }
+
+    /// What the look for long runs of marks (``IdentityHashing/needsOrdering(_:)``)
+    /// adds to hashing a long non-ASCII text: each of 200 scalars of CJK,
+    /// Hangul, Cyrillic, Devanagari (with its marks) and emoji, hashed as
+    /// a content is, against normalizing and hashing it alone.
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)  // ContinuousClock
+    @Test func longTextsWithoutLongRuns() {
+        let clock = ContinuousClock()
+        let alphabets: [(String, ClosedRange<UInt32>)] = [
+            ("CJK", 0x4E00...0x9FFF), ("Hangul", 0xAC00...0xD7A3), ("Cyrillic", 0x0410...0x044F),
+            ("Devanagari", 0x0900...0x097F), ("emoji", 0x1F600...0x1F64F),
+        ]
+        var rng = SeededGenerator(seed: 11)
+        for (name, range) in alphabets {
+            var text = String.UnicodeScalarView()
+            while text.count < 200 {
+                if let scalar = Unicode.Scalar(UInt32.random(in: range, using: &rng)) { text.append(scalar) }
+            }
+            let string = String(text)
+            let rounds = 20_000
+            var sink: UInt64 = 0
+            let hashed = clock.measure {
+                for _ in 0..<rounds { sink &+= IdentityHashing.hashString(string) }
+            }
+            let normalized = clock.measure {
+                for _ in 0..<rounds { sink &+= string._nfcCodeUnits.withUnsafeBytes { CCore.hashBytes($0) } }
+            }
+            let looked = clock.measure {
+                for _ in 0..<rounds { sink &+= IdentityHashing.needsOrdering(string) ? 1 : 0 }
+            }
+            print(
+                "\(name), \(string.utf8.count) bytes, per hash: hashString \(hashed / rounds), "
+                    + "NFC and XXH3 alone \(normalized / rounds), the look \(looked / rounds) (\(sink % 2))")
+        }
+    }
+
+    /// The lines of a document diffed as `Substring`s (`split`'s) against
+    /// the same lines as `String`s: 100,000 lines of about 40 ASCII bytes,
+    /// one in 100 edited, flat diff, best of 5.
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)  // ContinuousClock
+    @Test func linesAsSubstrings() throws {
+        let clock = ContinuousClock()
+        let old = (0..<100_000).map { "line \($0) of the document, with some words" }.joined(separator: "\n")
+        let new = (0..<100_000).map {
+            $0 % 100 == 7 ? "an edited line \($0)" : "line \($0) of the document, with some words"
+        }
+        .joined(separator: "\n")
+        let (oldLines, newLines) = (old.split(separator: "\n"), new.split(separator: "\n"))
+        let (oldStrings, newStrings) = (oldLines.map(String.init), newLines.map(String.init))
+        func best(_ body: () throws -> Void) rethrows -> Duration {
+            var times: [Duration] = []
+            for _ in 0..<5 { times.append(try clock.measure(body)) }
+            return times.min()!
+        }
+        var changes = (0, 0)
+        let substrings = try best { changes.0 = try StagedChangeset(source: oldLines, target: newLines).changeCount }
+        let strings = try best { changes.1 = try StagedChangeset(source: oldStrings, target: newStrings).changeCount }
+        #expect(changes.0 == changes.1)
+        print("100,000 lines, flat diff: as Substrings \(substrings), as Strings \(strings) (\(changes.0) changes)")
+    }
 }

@@ -178,6 +178,20 @@ struct CanonicalOrderTests {
         }
     }
 
+    /// The class the look for long runs reads (skipping the lookup for
+    /// the spans between marks) is the standard library's, for every
+    /// scalar.
+    @Test func runClassIsTheCanonicalCombiningClass() {
+        var wrong: [UInt32] = []
+        for value in UInt32(0)...0x10_FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if IdentityHashing.runClass(scalar) != scalar.properties.canonicalCombiningClass.rawValue {
+                wrong.append(value)
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(8).map { String($0, radix: 16) })")
+    }
+
     /// The diffs pair ids spelled with long runs in different orders (no
     /// delete and insert), and do not pair ids one mark apart.
     @Test func diffsPairLongRunsInAnyOrder() throws {
