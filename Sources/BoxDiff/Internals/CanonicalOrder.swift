@@ -133,7 +133,7 @@ extension IdentityHashing {
             return stringsEqual(unsafeBitCast(a, to: String.self), unsafeBitCast(b, to: String.self))
         }
         if ID.self == Substring.self {
-            return textEqual(unsafeBitCast(a, to: Substring.self), unsafeBitCast(b, to: Substring.self))
+            return substringsEqual(unsafeBitCast(a, to: Substring.self), unsafeBitCast(b, to: Substring.self))
         }
         if ID.self == Character.self {
             return textEqual(unsafeBitCast(a, to: Character.self), unsafeBitCast(b, to: Character.self))
@@ -172,6 +172,23 @@ extension IdentityHashing {
         let (x, y) = (a.description, b.description)
         if x.utf8.count < canonicalOrderMinimumLength && y.utf8.count < canonicalOrderMinimumLength { return a == b }
         return stringsEqual(x, y)
+    }
+
+    /// `a == b` for substrings, without copying them when both are
+    /// shorter than ``canonicalOrderMinimumLength`` bytes or their bytes
+    /// are the same; otherwise as strings, through ``stringsEqual(_:_:)``.
+    @usableFromInline
+    static func substringsEqual(_ a: Substring, _ b: Substring) -> Bool {
+        let count = a.utf8.count
+        let otherCount = b.utf8.count
+        if count < canonicalOrderMinimumLength && otherCount < canonicalOrderMinimumLength { return a == b }
+        if count == otherCount {
+            let same = a.utf8.withContiguousStorageIfAvailable { x in
+                b.utf8.withContiguousStorageIfAvailable { y in memcmp(x.baseAddress!, y.baseAddress!, count) == 0 }
+            }
+            if same == true { return true }
+        }
+        return stringsEqual(String(a), String(b))
     }
 
     /// `a == b`; two values of one text type (``text(in:)``) through

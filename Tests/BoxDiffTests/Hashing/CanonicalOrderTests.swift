@@ -178,6 +178,39 @@ struct CanonicalOrderTests {
         }
     }
 
+    /// Slices of a text (`split`'s lines), ASCII or not, short or long,
+    /// hash as the strings they hold and compare as `==` does, read in
+    /// place or copied.
+    @Test func substringsHashAndCompareAsTheirStrings() async {
+        await propertyCheck(count: 300, input: Gen.uint64(), Gen.int(in: 0...3), Gen.int(in: 0...40)) {
+            seed, runs, longest in
+            var rng = SeededGenerator(seed: seed)
+            let ascii = String(
+                (0..<Int.random(in: 0...200, using: &rng)).map { _ in "abc, \n".randomElement(using: &rng)! })
+            let marked = markedString(seed: seed, runs: runs, longest: longest)
+            for text in [ascii, marked, ascii + marked, marked + ascii, ascii + "\u{212A}" + ascii] {
+                // Lines, and two slices at random grapheme offsets.
+                var slices = text.split(separator: "\n", omittingEmptySubsequences: false)
+                let offsets = (0..<4).map { _ in Int.random(in: 0...text.count, using: &rng) }.sorted()
+                let index = offsets.map { text.index(text.startIndex, offsetBy: $0) }
+                slices += [text[index[0]..<index[2]], text[index[1]..<index[3]], text[...], text[index[0]..<index[0]]]
+                for slice in slices {
+                    #expect(IdentityHashing.hash(slice) == IdentityHashing.hash(String(slice)), "seed \(seed)")
+                }
+                for x in slices {
+                    for y in slices {
+                        #expect(IdentityHashing.equal(x, y) == (x == y), "seed \(seed)")
+                        #expect(x.isContentEqual(to: y) == (x == y), "seed \(seed)")
+                    }
+                }
+                // The same text in another string's storage (another base).
+                let copy = Substring(String(text)[...])
+                #expect(
+                    IdentityHashing.equal(copy, text[...]) && IdentityHashing.hash(copy) == IdentityHashing.hash(text))
+            }
+        }
+    }
+
     /// The class the look for long runs reads (skipping the lookup for
     /// the spans between marks) is the standard library's, for every
     /// scalar.
