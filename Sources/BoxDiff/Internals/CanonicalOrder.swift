@@ -49,7 +49,7 @@ extension IdentityHashing {
     /// ``canonicalOrderMinimumLength`` bytes long and has a run of more
     /// than ``longestUnorderedRun`` marks out of order. Normalizing the
     /// result costs the standard library linear time.
-    /// - Complexity: O(*n*) to look; O(*n* log *n*) in the longest run to copy.
+    /// - Complexity: O(*n*), to look and to copy.
     @usableFromInline
     static func linearForm(_ string: String) -> String {
         guard string.utf8.count >= canonicalOrderMinimumLength, needsOrdering(string) else { return string }
@@ -100,15 +100,32 @@ extension IdentityHashing {
         return false
     }
 
-    /// `string` with every run of marks stably sorted by class.
+    /// `string` with every run of marks stably sorted by class: a run of
+    /// up to ``longestUnorderedRun`` marks by comparisons, a longer one by
+    /// counting its classes (linear in the run).
     static func canonicallyOrdered(_ string: String) -> String {
         var result = String.UnicodeScalarView()
         // The current run: each mark with its class and position, so the
-        // sort is stable whatever algorithm `sort` uses.
+        // sort of a short run is stable whatever algorithm `sort` uses.
         var run: [(cls: UInt8, position: Int, scalar: Unicode.Scalar)] = []
+        // A long run's marks of each class start at `firsts[class]` in `ordered`.
+        var firsts: [Int] = []
+        var ordered: [Unicode.Scalar] = []
         func flush() {
-            run.sort { ($0.cls, $0.position) < ($1.cls, $1.position) }
-            for mark in run { result.append(mark.scalar) }
+            if run.count <= longestUnorderedRun {
+                run.sort { ($0.cls, $0.position) < ($1.cls, $1.position) }
+                for mark in run { result.append(mark.scalar) }
+            } else {
+                firsts = Array(repeating: 0, count: 257)
+                for mark in run { firsts[Int(mark.cls) + 1] += 1 }
+                for cls in 1...256 { firsts[cls] += firsts[cls - 1] }
+                ordered = Array(repeating: Unicode.Scalar(0), count: run.count)
+                for mark in run {
+                    ordered[firsts[Int(mark.cls)]] = mark.scalar
+                    firsts[Int(mark.cls)] += 1
+                }
+                result.append(contentsOf: ordered)
+            }
             run.removeAll(keepingCapacity: true)
         }
         for scalar in string.unicodeScalars {

@@ -103,7 +103,7 @@ enum IdentityHashing {
     ///   temporary array first. A long run of combining marks out of
     ///   canonical order, which the standard library's normalizer (as
     ///   Swift's own `hashValue` and `==`) sorts in quadratic time, is put
-    ///   in order first (``linearForm(_:)``, O(*n* log *n*) in the run).
+    ///   in order first (``linearForm(_:)``, linear).
     ///
     /// A native string's bytes are read in place, borrowed: `withUTF8`,
     /// which needs a mutable copy, cost an atomic retain and release of a
