@@ -136,7 +136,7 @@ struct DiffIdentifierKey: Hashable {
         if lhs.object === rhs.object { return true }
         guard lhs.hashCode == rhs.hashCode else { return false }
         #if !canImport(Darwin)
-            if let left = lhs.string, let right = rhs.string { return left == right }
+            if let left = lhs.string, let right = rhs.string { return linearStringsEqual(left, right) }
         #endif
         return lhs.object.isEqual(rhs.object)
     }
@@ -358,7 +358,9 @@ struct DiffIdentifierKey: Hashable {
             hasher.combine(units.count)
             for unit in units { hasher.combine(unit) }
         #else
-            hasher.combine(string)
+            // Its `hashValue`, in linear time (the standard library's
+            // normalizes long runs of combining marks in quadratic time).
+            hasher.combine(linearStringHashValue(string))
         #endif
     }
 }

@@ -1,3 +1,4 @@
+import BoxDiff
 import Foundation
 
 /// An object that can be diffed: IGListKit's `ListDiffable` (`IGListDiffable`),
@@ -49,8 +50,15 @@ extension NSString: ListDiffable {
     /// with equal characters are one object.
     public func diffIdentifier() -> NSObjectProtocol { self }
 
-    /// `isEqual(_:)`, as in IGListKit's `NSString` category.
-    public func isEqual(toDiffableObject object: (any ListDiffable)?) -> Bool { isEqual(object) }
+    /// `isEqual(_:)`, as in IGListKit's `NSString` category. (On Linux,
+    /// where `isEqual(_:)` between strings is Swift's `==`, two strings
+    /// are compared in linear time whatever their combining marks.)
+    public func isEqual(toDiffableObject object: (any ListDiffable)?) -> Bool {
+        #if !canImport(Darwin)
+            if let other = object as? NSString { return linearStringsEqual(self as String, other as String) }
+        #endif
+        return isEqual(object)
+    }
 }
 
 extension NSNumber: ListDiffable {

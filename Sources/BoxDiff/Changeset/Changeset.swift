@@ -70,9 +70,11 @@ public struct Changeset<Data> {
 
 extension Changeset: Equatable where Data: Equatable {
     /// True when the data are equal and every call list holds the same
-    /// calls, in any order (each list compared as a multiset).
+    /// calls, in any order (each list compared as a multiset). Data of
+    /// `String`s, `Substring`s or `Character`s are compared in linear time
+    /// whatever their combining marks.
     public static func == (lhs: Changeset, rhs: Changeset) -> Bool {
-        lhs.batchUpdate == rhs.batchUpdate && lhs.data == rhs.data
+        lhs.batchUpdate == rhs.batchUpdate && IdentityHashing.dataEqual(lhs.data, rhs.data)
     }
 }
 extension Changeset: Sendable where Data: Sendable {}

@@ -168,6 +168,38 @@ extension IdentityHashing {
         return a == b
     }
 
+    /// `a == b` for arrays: the same storage, or the same count and every
+    /// element ``equal(_:_:)`` (strings in linear time); the standard
+    /// library's `==` on arrays, which also takes one storage as equal.
+    @usableFromInline
+    static func arraysEqual<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Bool {
+        guard a.count == b.count else { return false }
+        let sameStorage = a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress }
+        }
+        if sameStorage { return true }
+        for k in a.indices where !equal(a[k], b[k]) { return false }
+        return true
+    }
+
+    /// `a == b` for a changeset's data: arrays of `String`s, `Substring`s
+    /// or `Character`s element by element (``arraysEqual(_:_:)``), other
+    /// data as ``equal(_:_:)`` compares it (a Box, or arrays of sections,
+    /// through their own linear-time `==`).
+    @usableFromInline
+    static func dataEqual<Data: Equatable>(_ a: Data, _ b: Data) -> Bool {
+        if Data.self == [String].self {
+            return arraysEqual(unsafeBitCast(a, to: [String].self), unsafeBitCast(b, to: [String].self))
+        }
+        if Data.self == [Substring].self {
+            return arraysEqual(unsafeBitCast(a, to: [Substring].self), unsafeBitCast(b, to: [Substring].self))
+        }
+        if Data.self == [Character].self {
+            return arraysEqual(unsafeBitCast(a, to: [Character].self), unsafeBitCast(b, to: [Character].self))
+        }
+        return equal(a, b)
+    }
+
     /// The text of `value` when it holds a `String`, `Substring` or
     /// `Character`; nil otherwise.
     @usableFromInline

@@ -356,3 +356,13 @@ package func validationBucketHash<ID: Hashable>(_ id: ID) -> Int { IdentityHashi
 /// the caller's ids (`HashBuckets`): strings compared in linear time,
 /// whatever their combining marks.
 package func validationEqual<ID: Equatable>(_ a: ID, _ b: ID) -> Bool { IdentityHashing.equal(a, b) }
+
+/// `string.hashValue`, in linear time whatever its combining marks
+/// (``IdentityHashing/stringHashValue(_:)``), for the package's other
+/// modules: BoxDiffIGListKit's string keys on Linux.
+package func linearStringHashValue(_ string: String) -> Int { IdentityHashing.stringHashValue(string) }
+
+/// `a == b` for strings, in linear time whatever their combining marks
+/// (``IdentityHashing/stringsEqual(_:_:)``), for the package's other
+/// modules: BoxDiffIGListKit's string keys and `NSString` contents on Linux.
+package func linearStringsEqual(_ a: String, _ b: String) -> Bool { IdentityHashing.stringsEqual(a, b) }

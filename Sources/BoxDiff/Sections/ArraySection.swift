@@ -44,10 +44,12 @@ public struct ArraySection<Model: Differentiable, Element: Differentiable>: Diff
 }
 
 extension ArraySection: Equatable where Model: Equatable, Element: Equatable {
-    /// Equal models and equal elements, in order.
+    /// Equal models and equal elements, in order; `String`, `Substring`
+    /// and `Character` models and elements compared in linear time
+    /// whatever their combining marks.
     @inlinable
     public static func == (lhs: ArraySection, rhs: ArraySection) -> Bool {
-        lhs.model == rhs.model && lhs.elements == rhs.elements
+        IdentityHashing.equal(lhs.model, rhs.model) && IdentityHashing.arraysEqual(lhs.elements, rhs.elements)
     }
 }
 

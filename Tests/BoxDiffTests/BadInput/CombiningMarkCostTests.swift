@@ -87,6 +87,28 @@ struct CombiningMarkCostTests {
         }
     }
 
+    /// The public `==` of `ArraySection` and of changesets (whose data are
+    /// arrays of strings or of sections), as tests and apps call it.
+    @Test func equalityOfSectionsAndChangesets() throws {
+        try expectLinear("ArraySection ==") { crafted in
+            let (a, b) = (marked(count, crafted: crafted), marked(count, crafted: crafted, swapped: true))
+            #expect(ArraySection(model: a, elements: [a, "x"]) == ArraySection(model: b, elements: [b, "x"]))
+        }
+        try expectLinear("StagedChangeset == over [String] and [ArraySection]") { crafted in
+            let (a, b) = (marked(count, crafted: crafted), marked(count, crafted: crafted, swapped: true))
+            let (x, y) = (
+                try StagedChangeset(source: ["y"], target: ["x", a]),
+                try StagedChangeset(source: ["y"], target: ["x", b])
+            )
+            #expect(x == y)
+            let sections = try StagedChangeset(
+                source: [ArraySection(model: "s", elements: ["y"])], target: [ArraySection(model: "s", elements: [a])])
+            let respelled = try StagedChangeset(
+                source: [ArraySection(model: "s", elements: ["y"])], target: [ArraySection(model: "s", elements: [b])])
+            #expect(sections == respelled)
+        }
+    }
+
     /// The validator replays a changeset with a stage: the respelled row
     /// (id and content) changes content, so the replay compares its ids
     /// and the refreshed row's contents.

@@ -102,3 +102,39 @@ struct ReplayRespelledIDTests {
 
     let validator = BatchUpdateValidator()
 }
+
+/// `ArraySection`'s and changesets' `==` answer as the standard library's
+/// would: respelled strings equal, a mark apart not, and an array's one
+/// storage equal to itself even holding a NaN.
+@Suite("Equality of sections and changesets with respelled strings")
+struct RespelledEqualityTests {
+    @Test func sectionsAndChangesets() throws {
+        var a = "row"
+        var b = "row"
+        for _ in 0..<300 {
+            a.unicodeScalars.append(contentsOf: ["\u{301}", "\u{316}"] as [Unicode.Scalar])
+            b.unicodeScalars.append(contentsOf: ["\u{316}", "\u{301}"] as [Unicode.Scalar])
+        }
+        let c = a + "\u{327}"
+        #expect(ArraySection(model: a, elements: [a, "x"]) == ArraySection(model: b, elements: [b, "x"]))
+        #expect(ArraySection(model: a, elements: [a]) != ArraySection(model: c, elements: [a]))
+        #expect(ArraySection(model: a, elements: [a]) != ArraySection(model: a, elements: [c]))
+        #expect(ArraySection(model: a, elements: [a]) != ArraySection(model: a, elements: [a, a]))
+        let nans = [Double.nan, 1]
+        #expect(IdentityHashing.arraysEqual(nans, nans) && nans == nans)
+        #expect(!IdentityHashing.arraysEqual(nans, [Double.nan, 1]) && nans != [Double.nan, 1])
+        let strings = try StagedChangeset(source: ["y"], target: ["x", a])
+        #expect(strings == (try StagedChangeset(source: ["y"], target: ["x", b])))
+        #expect(strings != (try StagedChangeset(source: ["y"], target: ["x", c])))
+        let substrings = try StagedChangeset(source: [Substring("y")], target: [Substring(a)])
+        #expect(substrings == (try StagedChangeset(source: [Substring("y")], target: [Substring(b)])))
+        #expect(substrings != (try StagedChangeset(source: [Substring("y")], target: [Substring(c)])))
+        let sections = try StagedChangeset(
+            source: [ArraySection(model: a, elements: ["y"])], target: [ArraySection(model: a, elements: [a])])
+        #expect(
+            sections
+                == (try StagedChangeset(
+                    source: [ArraySection(model: b, elements: ["y"])], target: [ArraySection(model: b, elements: [b])]))
+        )
+    }
+}
