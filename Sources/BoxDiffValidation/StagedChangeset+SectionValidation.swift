@@ -12,7 +12,7 @@ import BoxDiff
 /// allowed). The replay compares contents only between a row and a row of
 /// its own identity in the target (and sections likewise), so only those
 /// comparisons are made.
-/// - Complexity: O(1) per section and element (one `hashValue`), and one
+/// - Complexity: O(1) per section and element (one hash), and one
 ///   `isContentEqual(to:)` per comparison the replay makes.
 final class SectionedContentOccurrences<SectionType: DifferentiableSection> {
     typealias Element = SectionType.Collection.Element

@@ -417,25 +417,6 @@ private final class KeyedModel: ListDiffable {
     }
 }
 
-/// "a" and `count` marks of U+0301 (class 230) and U+0316 (220): crafted,
-/// alternating from U+0301 (`swapped`: from U+0316; the two are `==`, and
-/// canonically equivalent); the control out of order by one mark (see
-/// BoxDiffTests' `CombiningMarkCostTests`).
-private func markedString(_ count: Int, crafted: Bool, swapped: Bool) -> String {
-    let (acute, grave): (Unicode.Scalar, Unicode.Scalar) = ("\u{301}", "\u{316}")
-    var scalars = String.UnicodeScalarView()
-    scalars.append("a")
-    if crafted {
-        for i in 0..<count { scalars.append((i % 2 == 0) != swapped ? acute : grave) }
-    } else {
-        let half = count / 2
-        var marks = [acute] + Array(repeating: grave, count: half) + Array(repeating: acute, count: count - half - 1)
-        if swapped { marks.swapAt(0, half - 1) }
-        scalars.append(contentsOf: marks)
-    }
-    return String(scalars)
-}
-
 /// String identifiers with one long run of combining marks. On Linux,
 /// where `NSString.isEqual(_:)` is Swift's `==` (canonical equivalence),
 /// the key hashes and compares them, and `NSString`'s

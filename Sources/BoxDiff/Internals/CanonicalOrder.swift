@@ -171,7 +171,7 @@ extension IdentityHashing {
     /// `a == b` for arrays: the same storage, or the same count and every
     /// element ``equal(_:_:)`` (strings in linear time); the standard
     /// library's `==` on arrays, which also takes one storage as equal.
-    @usableFromInline
+    @inlinable
     static func arraysEqual<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Bool {
         guard a.count == b.count else { return false }
         let sameStorage = a.withUnsafeBufferPointer { x in

@@ -15,25 +15,6 @@ import Testing
 // hands the standard library the crafted string as it is (`==`,
 // `hashValue`) costs seconds against milliseconds and fails them.
 
-/// "a" and `count` marks of U+0301 (class 230) and U+0316 (220): crafted,
-/// alternating from U+0301 (`swapped`: from U+0316; the two are `==`);
-/// the control, one U+0301 before the U+0316s and the other U+0301s after
-/// them (`swapped`: one U+0301 among the U+0316s' last; `==` too).
-private func marked(_ count: Int, crafted: Bool, swapped: Bool = false) -> String {
-    let (acute, grave): (Unicode.Scalar, Unicode.Scalar) = ("\u{301}", "\u{316}")
-    var scalars = String.UnicodeScalarView()
-    scalars.append("a")
-    if crafted {
-        for i in 0..<count { scalars.append((i % 2 == 0) != swapped ? acute : grave) }
-    } else {
-        let half = count / 2
-        var marks = [acute] + Array(repeating: grave, count: half) + Array(repeating: acute, count: count - half - 1)
-        if swapped { marks.swapAt(0, half - 1) }
-        scalars.append(contentsOf: marks)
-    }
-    return String(scalars)
-}
-
 /// Expects `body` on the crafted strings to cost at most 5 times what it
 /// costs on the control, plus 0.05 s of CPU time.
 private func expectLinear(
@@ -61,24 +42,24 @@ struct CombiningMarkCostTests {
 
     @Test func boxDiffs() throws {
         try expectLinear("as a row's changed content") { crafted in
-            let text = marked(count, crafted: crafted)
+            let text = markedString(count, crafted: crafted)
             _ = try StagedChangeset(source: box(id: "r", content: text), target: box(id: "r", content: text + "!"))
         }
         try expectLinear("as a row id and content spelled differently on the two sides") { crafted in
-            let (a, b) = (marked(count, crafted: crafted), marked(count, crafted: crafted, swapped: true))
+            let (a, b) = (markedString(count, crafted: crafted), markedString(count, crafted: crafted, swapped: true))
             _ = try StagedChangeset(source: box(id: a, content: a), target: box(id: b, content: b))
         }
     }
 
     @Test func flatDiffs() throws {
         try expectLinear("as AnyDifferentiable ids of String, Substring and Character") { crafted in
-            let (a, b) = (marked(count, crafted: crafted), marked(count, crafted: crafted, swapped: true))
+            let (a, b) = (markedString(count, crafted: crafted), markedString(count, crafted: crafted, swapped: true))
             _ = try StagedChangeset(
                 source: [AnyDifferentiable(a), AnyDifferentiable(Substring(a)), AnyDifferentiable(a.first!)],
                 target: [AnyDifferentiable(b.first!), AnyDifferentiable(Substring(b)), AnyDifferentiable(b)])
         }
         try expectLinear("as String? row ids") { crafted in
-            let (a, b) = (marked(count, crafted: crafted), marked(count, crafted: crafted, swapped: true))
+            let (a, b) = (markedString(count, crafted: crafted), markedString(count, crafted: crafted, swapped: true))
             _ = try StagedChangeset(
                 source: Box<String, String?>(sections: [Section(id: "s", rows: [Node(id: Optional(a), component: "c")])]
                 ),
@@ -91,11 +72,11 @@ struct CombiningMarkCostTests {
     /// arrays of strings or of sections), as tests and apps call it.
     @Test func equalityOfSectionsAndChangesets() throws {
         try expectLinear("ArraySection ==") { crafted in
-            let (a, b) = (marked(count, crafted: crafted), marked(count, crafted: crafted, swapped: true))
+            let (a, b) = (markedString(count, crafted: crafted), markedString(count, crafted: crafted, swapped: true))
             #expect(ArraySection(model: a, elements: [a, "x"]) == ArraySection(model: b, elements: [b, "x"]))
         }
         try expectLinear("StagedChangeset == over [String] and [ArraySection]") { crafted in
-            let (a, b) = (marked(count, crafted: crafted), marked(count, crafted: crafted, swapped: true))
+            let (a, b) = (markedString(count, crafted: crafted), markedString(count, crafted: crafted, swapped: true))
             let (x, y) = (
                 try StagedChangeset(source: ["y"], target: ["x", a]),
                 try StagedChangeset(source: ["y"], target: ["x", b])
@@ -115,7 +96,7 @@ struct CombiningMarkCostTests {
     @Test func validatorReplay() throws {
         var changesets: [Bool: (Box<String, String>, StagedChangeset<Box<String, String>>)] = [:]
         for crafted in [true, false] {
-            let (a, b) = (marked(count, crafted: crafted), marked(count, crafted: crafted, swapped: true))
+            let (a, b) = (markedString(count, crafted: crafted), markedString(count, crafted: crafted, swapped: true))
             let old = box(id: a, content: a)
             let changeset = try StagedChangeset(source: old, target: box(id: b, content: b + "!"))
             #expect(changeset.flatMap(\.elementUpdated).count == 1)

@@ -1,3 +1,4 @@
+import BoxDiffTestSupport
 import Testing
 
 @testable import BoxDiff
@@ -15,15 +16,7 @@ struct ReplayRespelledIDTests {
     let b: String
     let c: String
 
-    init() {
-        var a = "row"
-        var b = "row"
-        for _ in 0..<300 {
-            a.unicodeScalars.append(contentsOf: ["\u{301}", "\u{316}"] as [Unicode.Scalar])
-            b.unicodeScalars.append(contentsOf: ["\u{316}", "\u{301}"] as [Unicode.Scalar])
-        }
-        (self.a, self.b, self.c) = (a, b, a + "\u{327}")
-    }
+    init() { (a, b, c) = respelledRows() }
 
     typealias State = BatchReplayState<String, String>
 
@@ -109,13 +102,7 @@ struct ReplayRespelledIDTests {
 @Suite("Equality of sections and changesets with respelled strings")
 struct RespelledEqualityTests {
     @Test func sectionsAndChangesets() throws {
-        var a = "row"
-        var b = "row"
-        for _ in 0..<300 {
-            a.unicodeScalars.append(contentsOf: ["\u{301}", "\u{316}"] as [Unicode.Scalar])
-            b.unicodeScalars.append(contentsOf: ["\u{316}", "\u{301}"] as [Unicode.Scalar])
-        }
-        let c = a + "\u{327}"
+        let (a, b, c) = respelledRows()
         #expect(ArraySection(model: a, elements: [a, "x"]) == ArraySection(model: b, elements: [b, "x"]))
         #expect(ArraySection(model: a, elements: [a]) != ArraySection(model: c, elements: [a]))
         #expect(ArraySection(model: a, elements: [a]) != ArraySection(model: a, elements: [c]))
