@@ -231,12 +231,7 @@ extension IdentityHashing {
         let count = a.utf8.count
         let otherCount = b.utf8.count
         if count < canonicalOrderMinimumLength && otherCount < canonicalOrderMinimumLength { return a == b }
-        if count == otherCount {
-            let same = a.utf8.withContiguousStorageIfAvailable { x in
-                b.utf8.withContiguousStorageIfAvailable { y in memcmp(x.baseAddress!, y.baseAddress!, count) == 0 }
-            }
-            if same == true { return true }
-        }
+        if count == otherCount && sameBytes(a.utf8, b.utf8, count: count) { return true }
         return stringsEqual(String(a), String(b))
     }
 
@@ -262,14 +257,19 @@ extension IdentityHashing {
     static func stringsEqual(_ a: String, _ b: String) -> Bool {
         let count = a.utf8.count
         let otherCount = b.utf8.count
-        if count > 15 && count == otherCount {
-            let same = a.utf8.withContiguousStorageIfAvailable { x in
-                b.utf8.withContiguousStorageIfAvailable { y in memcmp(x.baseAddress!, y.baseAddress!, count) == 0 }
-            }
-            if same == true { return true }
-        }
+        if count > 15 && count == otherCount && sameBytes(a.utf8, b.utf8, count: count) { return true }
         if count < canonicalOrderMinimumLength && otherCount < canonicalOrderMinimumLength { return a == b }
         return longStringsEqual(a, b)
+    }
+
+    /// Whether the UTF-8 bytes `a` and `b`, `count` (at least 1) each,
+    /// are the same, read in place; false when either is not contiguous.
+    @inlinable @inline(__always)
+    static func sameBytes<A: Collection<UInt8>, B: Collection<UInt8>>(_ a: A, _ b: B, count: Int) -> Bool {
+        let same = a.withContiguousStorageIfAvailable { x in
+            b.withContiguousStorageIfAvailable { y in memcmp(x.baseAddress!, y.baseAddress!, count) == 0 }
+        }
+        return same == true
     }
 
     /// `a == b` for strings, one of them at least

@@ -112,9 +112,7 @@ enum IdentityHashing {
     /// UTF-8 is copied.
     @usableFromInline
     static func hashString(_ string: String) -> UInt64 {
-        let inPlace: UInt64?? = string.utf8.withContiguousStorageIfAvailable { utf8 in
-            isASCII(UnsafeRawBufferPointer(utf8)) ? CCore.hashBytes(UnsafeRawBufferPointer(utf8)) : nil
-        }
+        let inPlace = string.utf8.withContiguousStorageIfAvailable { hashIfASCII(UnsafeRawBufferPointer($0)) }
         switch inPlace {
         case .some(.some(let ascii)):
             return ascii
@@ -122,9 +120,7 @@ enum IdentityHashing {
             break
         case .none:
             var copy = string
-            let ascii: UInt64? = copy.withUTF8 { utf8 in
-                isASCII(UnsafeRawBufferPointer(utf8)) ? CCore.hashBytes(UnsafeRawBufferPointer(utf8)) : nil
-            }
+            let ascii = copy.withUTF8 { hashIfASCII(UnsafeRawBufferPointer($0)) }
             if let ascii { return ascii }
         }
         // Long runs of combining marks put in canonical order first, so
@@ -139,10 +135,7 @@ enum IdentityHashing {
     /// `String`s.
     @usableFromInline
     static func hashSubstring(_ text: Substring) -> UInt64 {
-        let inPlace: UInt64?? = text.utf8.withContiguousStorageIfAvailable { utf8 in
-            let bytes = UnsafeRawBufferPointer(utf8)
-            return isASCII(bytes) ? CCore.hashBytes(bytes) : nil
-        }
+        let inPlace = text.utf8.withContiguousStorageIfAvailable { hashIfASCII(UnsafeRawBufferPointer($0)) }
         if case .some(.some(let ascii)) = inPlace { return ascii }
         return hashString(String(text))
     }
@@ -235,6 +228,13 @@ enum IdentityHashing {
             return text.withUnsafeBytes { CCore.hashBytes($0) }
         }
     #endif
+
+    /// XXH3 of `bytes` when they are all ASCII (their own canonical form);
+    /// nil otherwise.
+    @inline(__always)
+    static func hashIfASCII(_ bytes: UnsafeRawBufferPointer) -> UInt64? {
+        isASCII(bytes) ? CCore.hashBytes(bytes) : nil
+    }
 
     /// Whether every byte is below 0x80, eight bytes at a time.
     static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
