@@ -47,11 +47,18 @@ struct ConcurrencyAttackTests {
             let shared = flag!
             nonisolated(unsafe) let workspaces = [try DiffWorkspace(), try DiffWorkspace()]
             // The canceller on a thread of its own (concurrentPerform has
-            // as many workers as cores: two here).
-            let delay = useconds_t(round * 300)
-            Thread.detachNewThread {
-                usleep(delay)
+            // as many workers as cores: two here). In round 0 the flag is
+            // raised before the diffs start, so that some are stopped
+            // however fast they run (a release build on a quick host
+            // finished all 16 before the thread's first cancel).
+            if round == 0 {
                 shared.cancel()
+            } else {
+                let delay = useconds_t(round * 300)
+                Thread.detachNewThread {
+                    usleep(delay)
+                    shared.cancel()
+                }
             }
             DispatchQueue.concurrentPerform(iterations: 2) { k in
                 let ws = workspaces[k]
