@@ -29,7 +29,10 @@
 /// final class TextInput {                        // not Sendable, not Hashable
 ///     let placeholder: String
 ///     let didChangeText: (String) -> Void
-///     init(placeholder: String, didChangeText: @escaping (String) -> Void) { ... }
+///     init(placeholder: String, didChangeText: @escaping (String) -> Void) {
+///         self.placeholder = placeholder
+///         self.didChangeText = didChangeText
+///     }
 /// }
 ///
 /// let box = Box<String, String>.empty
