@@ -11,7 +11,7 @@
 # stand-in (in .build-doc-snippets: minutes the first time, seconds
 # after), then type-checks the blocks, about a second each on one core.
 # A block that needs names no context gives fails: give it a context.
-# Not run by .ci/run.
+# Run by .ci/run.
 #
 #   scripts/doc-snippets.sh            # every block
 #   scripts/doc-snippets.sh README     # the blocks whose "FILE #N" has README
