@@ -141,24 +141,26 @@ private func flatCost<ID: Hashable>(
     /// or Box rows cost what distinct ones do (their numbering buckets them
     /// by Swift's seeded `hashValue`).
     @Test func sectionedStringIDsSharingXXH3CostWhatOthersCost() throws {
-        let n = 2_500
+        let n = 5_000
         let crafted = (0..<n).map { xxh3String($0, crafted: true) }
         #expect(Set(crafted).count == n)
         #expect(Set(crafted.map { IdentityHashing.hash($0) }).count == 1, "one XXH3")
         #expect(Set((0..<n).map { IdentityHashing.hash(xxh3String($0, crafted: false)) }).count == n)
-        func sections(_ c: Bool, reversed: Bool) -> [ArraySection<Int, ReviewItem<String>>] {
-            let items = (0..<n).map { ReviewItem(id: xxh3String($0, crafted: c)) }
+        func sections(_ count: Int, reversed: Bool) -> [ArraySection<Int, ReviewItem<String>>] {
+            let items = crafted.prefix(count).map { ReviewItem(id: $0) }
             return [ArraySection(model: 0, elements: reversed ? items.reversed() : items)]
         }
-        let a = (sections(true, reversed: false), sections(true, reversed: true))
-        let b = (sections(false, reversed: false), sections(false, reversed: true))
-        let craftedTime = try cpuSeconds { _ = try StagedChangeset(source: a.0, target: a.1) }
-        let controlTime = try cpuSeconds { _ = try StagedChangeset(source: b.0, target: b.1) }
-        let flat = crafted.map { ReviewItem(id: $0) }
-        let flatTime = try cpuSeconds { _ = try StagedChangeset(source: flat, target: flat.reversed()) }
-        #expect(
-            craftedTime <= 5 * controlTime + 0.05,
-            "crafted \(craftedTime) s, control \(controlTime) s, flat \(flatTime) s")
+        // Linear: 4x the ids cost at most 8x the time (quadratic: 16x).
+        // Not against a control of distinct strings, as before: the
+        // crafted ids' bucketing by `hashValue` costs 4-5 times the
+        // control's diff in a debug build and 6-8 times under
+        // AddressSanitizer, where it came within 2% of the 5x bound.
+        let times = try [1_250, 5_000].map { count in
+            let (old, new) = (sections(count, reversed: false), sections(count, reversed: true))
+            return try cpuSeconds { _ = try StagedChangeset(source: old, target: new) }
+        }
+        #expect(times[1] <= 8 * times[0] + 0.05, "\(times[0]) s at 1,250, \(times[1]) s at 5,000")
+        let a = (sections(2_500, reversed: false), sections(2_500, reversed: true))
         let changeset = try StagedChangeset(source: a.0, target: a.1)
         #expect(changeset.violations(from: a.0).isEmpty)
     }
