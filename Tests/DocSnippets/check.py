@@ -133,7 +133,10 @@ def check(item):
     args += ['-I', os.path.join(work, framework or 'UIKit')]
     run = subprocess.run(args + [path], capture_output=True, text=True)
     if run.returncode != 0:
-        return file, line, 'FAILED', f'({key})\n' + run.stderr
+        hint = (f'its names come from "// MARK: {key}" in Tests/DocSnippets/Contexts.txt'
+                f'{"" if setup else " (none there)"}; a block added to or taken from {file} above'
+                ' it renumbers it')
+        return file, line, 'FAILED', f'({key}: {hint})\n' + run.stderr
     warnings = [l for l in run.stderr.split('\n') if ': warning: ' in l]
     if warnings and os.environ.get('DOC_SNIPPETS_WARNINGS'):
         return file, line, 'warnings', '\n'.join(warnings)
