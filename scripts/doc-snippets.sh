@@ -21,6 +21,14 @@ cd "$(dirname "$0")/.."
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+# Built with another compiler (a toolchain upgrade), the stand-ins, the
+# libraries and the module caches here cannot be read: start over.
+toolchain="$(swiftc --version 2>&1)"
+if [ "$(cat .build-doc-snippets/toolchain 2>/dev/null)" != "$toolchain" ]; then
+    rm -rf .build-doc-snippets
+    mkdir -p .build-doc-snippets
+    printf '%s\n' "$toolchain" >.build-doc-snippets/toolchain
+fi
 for framework in UIKit AppKit; do
     mkdir -p "$work/$framework/prelude"
     # The stand-in at a fixed path: the build's flags stay the same from run
@@ -29,10 +37,12 @@ for framework in UIKit AppKit; do
     standin=".build-doc-snippets/standins/$framework"
     if [ ! -f "$standin/$framework.swiftmodule" ] ||
         [ "Tests/AppleStandIns/$framework.swift" -nt "$standin/$framework.swiftmodule" ]; then
+        # The libraries built against the old stand-in go first, so that an
+        # interrupted run leaves nothing stale.
+        rm -rf ".build-doc-snippets/$framework"
         mkdir -p "$standin"
         swiftc -parse-as-library -swift-version 6 -module-name "$framework" -emit-module \
             -emit-module-path "$standin/$framework.swiftmodule" "Tests/AppleStandIns/$framework.swift"
-        rm -rf ".build-doc-snippets/$framework"
     fi
     cp "$standin/$framework.swiftmodule" "$work/$framework/"
     scratch=".build-doc-snippets/$framework"
@@ -47,8 +57,13 @@ for framework in UIKit AppKit; do
     done
     out="$(swift build --scratch-path "$scratch" --show-bin-path)"
     echo "$out" >"$work/$framework/bin"
+    # One Clang module cache per stand-in: both builds hold a CBoxDiff module
+    # (from two module maps), which would invalidate each other's in a
+    # shared cache while the checks compile in parallel.
+    cache="$PWD/.build-doc-snippets/module-cache/$framework"
+    mkdir -p "$cache"
     swiftc -parse-as-library -swift-version 6 -module-name DocSnippetPrelude -emit-module \
-        -emit-module-path "$work/$framework/prelude/DocSnippetPrelude.swiftmodule" \
+        -module-cache-path "$cache" -emit-module-path "$work/$framework/prelude/DocSnippetPrelude.swiftmodule" \
         -I "$work/$framework" -I "$out/Modules" -I "$out/CBoxDiff.build" -I CSources/CBoxDiff/include \
         Tests/DocSnippets/Prelude.swift
 done

@@ -40,7 +40,7 @@ def blocks():
     found = []
 
     def scan(path, prefix):
-        lines = open(path).read().split('\n')
+        lines = open(path, encoding='utf-8').read().split('\n')
         i = 0
         while i < len(lines):
             m = re.match(r'^(\s*' + prefix + r')(\s*)```swift\s*$', lines[i])
@@ -72,7 +72,7 @@ def blocks():
 def contexts():
     """{'FILE #N': (options, setup)} from Contexts.swift."""
     result, key = {}, None
-    for line in open('Tests/DocSnippets/Contexts.txt').read().split('\n'):
+    for line in open('Tests/DocSnippets/Contexts.txt', encoding='utf-8').read().split('\n'):
         m = re.match(r'^// MARK: (\S+ #\d+)(.*)$', line)
         if m:
             key = m.group(1)
@@ -126,8 +126,11 @@ def check(item):
     framework, text = source(file, line, code, options, setup)
     build = appkit_build if framework == 'AppKit' else uikit_build
     path = os.path.join(work, f'snippet{index}.swift')
-    open(path, 'w').write(text)
-    args = ['swiftc', '-typecheck', '-swift-version', '6', '-I', os.path.join(work, framework or 'UIKit', 'prelude'),
+    open(path, 'w', encoding='utf-8').write(text)
+    # The stand-in's own Clang module cache (see doc-snippets.sh).
+    cache = os.path.join(os.getcwd(), '.build-doc-snippets', 'module-cache', framework or 'UIKit')
+    args = ['swiftc', '-typecheck', '-swift-version', '6', '-module-cache-path', cache,
+            '-I', os.path.join(work, framework or 'UIKit', 'prelude'),
             '-I', build + '/Modules', '-I', build + '/CBoxDiff.build', '-I', 'CSources/CBoxDiff/include']
     # The stand-in the libraries were built with, imported or not.
     args += ['-I', os.path.join(work, framework or 'UIKit')]
@@ -154,7 +157,10 @@ for file, line, code in found:
         continue
     items.append((len(items), (key, file, line, code, options, setup)))
 stale = sorted(set(given) - seen)
-with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+# The cores this process may use (not the host's, in a container), at
+# most 4: each swiftc takes a few hundred MB.
+workers = min(len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else (os.cpu_count() or 2), 4)
+with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
     results = list(pool.map(check, items))
 failed = 0
 for file, line, status, detail in results:
