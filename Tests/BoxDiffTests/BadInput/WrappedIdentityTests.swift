@@ -80,14 +80,14 @@ private struct ReviewItem<ID: Hashable>: Differentiable {
     func isContentEqual(to source: ReviewItem) -> Bool { true }
 }
 
-private func flatCost<ID: Hashable>(
-    _ n: Int, _ make: (Int, Bool) -> ID
-) throws -> (crafted: Double, control: Double, changeset: StagedChangeset<[ReviewItem<ID>]>, source: [ReviewItem<ID>]) {
-    let crafted = (0..<n).map { ReviewItem(id: make($0, true)) }
-    let control = (0..<n).map { ReviewItem(id: make($0, false)) }
-    let craftedTime = try cpuSeconds { _ = try StagedChangeset(source: crafted, target: crafted.reversed()) }
-    let controlTime = try cpuSeconds { _ = try StagedChangeset(source: control, target: control.reversed()) }
-    return (craftedTime, controlTime, try StagedChangeset(source: crafted, target: crafted.reversed()), crafted)
+/// `n` flat items with ids `make(0..<n)`.
+private func items<ID: Hashable>(_ n: Int, _ make: (Int) -> ID) -> [ReviewItem<ID>] {
+    (0..<n).map { ReviewItem(id: make($0)) }
+}
+
+/// The CPU time of the flat diff of `list` against its reverse.
+private func reversalCost<ID: Hashable>(_ list: [ReviewItem<ID>]) throws -> Double {
+    try cpuSeconds { _ = try StagedChangeset(source: list, target: list.reversed()) }
 }
 
 /// Expects `cost(5_000)` (the CPU time of a diff of 5,000 crafted ids) to
@@ -200,11 +200,12 @@ private func expectLinear(
     /// bytes, as `Data` does: no library can see inside them; the README
     /// says so.)
     @Test func dataAndDecimalInOptionalsAndAnyHashableCostWhatOthersCost() throws {
-        try expectLinear("Data?") { n in try flatCost(n) { i, _ -> Data? in dataDiffering(i, late: true) }.crafted }
-        let optional = try flatCost(2_500) { i, c -> Data? in dataDiffering(i, late: c) }
-        #expect(optional.changeset.violations(from: optional.source).isEmpty)
+        func optionalData(_ n: Int) -> [ReviewItem<Data?>] { items(n) { dataDiffering($0, late: true) } }
+        try expectLinear("Data?") { n in try reversalCost(optionalData(n)) }
+        let source = optionalData(2_500)
+        #expect(try StagedChangeset(source: source, target: source.reversed()).violations(from: source).isEmpty)
         try expectLinear("AnyHashable(Decimal)") { n in
-            try flatCost(n) { i, _ in AnyHashable(reviewDecimal(i, crafted: true)) }.crafted
+            try reversalCost(items(n) { AnyHashable(reviewDecimal($0, crafted: true)) })
         }
     }
 
