@@ -2,8 +2,9 @@ import BoxDiff
 import BoxDiffValidation
 
 /// A source of small random choices: a fuzzer's bytes or a seeded
-/// generator.
-public protocol ChoiceSource {
+/// generator. (`SendableMetatype`: ``HandMadeBatches`` passes its generic
+/// functions over a source as closures, which capture the source's type.)
+public protocol ChoiceSource: SendableMetatype {
     /// A number in `0..<bound` (`bound` from 1 to 256).
     mutating func next(_ bound: Int) -> Int
 }

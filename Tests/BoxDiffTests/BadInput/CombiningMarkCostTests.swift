@@ -71,7 +71,7 @@ struct CombiningMarkCostTests {
     /// The public `==` of `ArraySection` and of changesets (whose data are
     /// arrays of strings or of sections), as tests and apps call it.
     @Test func equalityOfSectionsAndChangesets() throws {
-        try expectLinear("ArraySection ==") { crafted in
+        expectLinear("ArraySection ==") { crafted in
             let (a, b) = (markedString(count, crafted: crafted), markedString(count, crafted: crafted, swapped: true))
             #expect(ArraySection(model: a, elements: [a, "x"]) == ArraySection(model: b, elements: [b, "x"]))
         }
