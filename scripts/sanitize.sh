@@ -33,8 +33,8 @@ for run in ${runs[@]}; do
             swift test --skip-build "${flags[@]}" --disable-xctest
         ;;
     thread)
-        # TSan: the tests that run diffs concurrently (many diffs at once;
-        # the Sendable audit: identity tables published by many threads,
+        # TSan: the tests that run diffs concurrently (many diffs at once,
+        # on spare workspaces handed from thread to thread too; the Sendable audit: identity tables published by many threads,
         # a workspace's kept lists read elsewhere) and the renderer's
         # off-main renders (interleavings, cancellation, the workspace pool),
         # IGListKit results looked up from several threads at once, and the
@@ -46,7 +46,7 @@ for run in ${runs[@]}; do
         swift build --build-tests --sanitize=thread --scratch-path "$scratch"
         TSAN_OPTIONS="halt_on_error=1" swift test --skip-build --sanitize=thread \
             --scratch-path "$scratch" --disable-xctest \
-            --filter "ConcurrentDiffTests|SendableAuditTests|UpdaterInterleavingTests|BoxRendererTests|ListDiffConcurrentLookupTests|RendererConcurrencyStressTests|RendererStormTests|BackgroundRenderLoopTests|DiffCancellationTests/a|DiffCancellationTests/superseded|DiffCancellationFlagTests/flags|DiffCancellationFlagTests/theCurrent|ConcurrencyAttackTests|RendererAttackTests|RendererPoolAttackTests"
+            --filter "ConcurrentDiffTests|SpareWorkspaceTests|SendableAuditTests|UpdaterInterleavingTests|BoxRendererTests|ListDiffConcurrentLookupTests|RendererConcurrencyStressTests|RendererStormTests|BackgroundRenderLoopTests|DiffCancellationTests/a|DiffCancellationTests/superseded|DiffCancellationFlagTests/flags|DiffCancellationFlagTests/theCurrent|ConcurrencyAttackTests|RendererAttackTests|RendererPoolAttackTests"
         ;;
     *)
         echo "unknown sanitizer run '$run' (address, undefined, thread)" >&2

@@ -22,7 +22,8 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
     ///   - target: The new collection.
     ///   - options: As for arrays: algorithm, duplicate policy, update
     ///     style, batch mode, reload threshold.
-    ///   - workspace: Reusable scratch memory (a temporary one if `nil`).
+    ///   - workspace: Reusable scratch memory (if `nil`, a spare one: see
+    ///     ``DiffWorkspace``).
     /// - Throws: As the array initializer does.
     /// - Complexity: That of the array initializer, plus a copy of both
     ///   collections and of every stage's data.
@@ -59,7 +60,8 @@ extension StagedChangeset {
     ///   - source: The old collection.
     ///   - target: The new collection.
     ///   - options: As for arrays.
-    ///   - workspace: Reusable scratch memory (a temporary one if `nil`).
+    ///   - workspace: Reusable scratch memory (if `nil`, a spare one: see
+    ///     ``DiffWorkspace``).
     /// - Throws: As the array initializer does.
     /// - Complexity: That of the array initializer, plus a copy of both
     ///   collections.
@@ -88,7 +90,8 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
     ///   - section: The section the collection's rows are in; used as
     ///     given (a section the view does not have makes calls it reports).
     ///   - options: As for the initializer without a section.
-    ///   - workspace: Reusable scratch memory (a temporary one if `nil`).
+    ///   - workspace: Reusable scratch memory (if `nil`, a spare one: see
+    ///     ``DiffWorkspace``).
     /// - Throws: As the initializer without a section does.
     /// - Complexity: That initializer's, plus one pass over the calls.
     @inlinable

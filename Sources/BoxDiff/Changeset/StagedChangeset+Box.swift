@@ -45,7 +45,8 @@ extension StagedChangeset {
     ///   - options: Algorithm, duplicate policy, update style, mode, reload
     ///     threshold. (To check the result against UIKit's batch rules, see
     ///     `validated(from:)` in BoxDiffValidation.)
-    ///   - workspace: Reusable scratch memory (a temporary one if `nil`).
+    ///   - workspace: Reusable scratch memory (if `nil`, a spare one: see
+    ///     ``DiffWorkspace``).
     /// - Throws: ``DiffError/duplicateIdentifier(_:side:location:firstLocation:)``
     ///   with ``DuplicatePolicy/reject`` (a `.section` or `.row` location);
     ///   ``DiffError/outOfMemory``; ``DiffError/tooLarge(count:limit:)``.
@@ -93,17 +94,22 @@ extension StagedChangeset {
         // The Boxes are borrowed: an initializer's parameters are owned by
         // default, so every caller retained both Boxes' storage for the
         // call, atomically, and the initializer released it.
-        // A temporary workspace when `workspace` is busy with an outer diff
-        // (the caller's `==` diffing again): see DiffWorkspace.isBusy.
+        // A spare workspace when `workspace` is nil or busy with an outer
+        // diff (the caller's `==` diffing again): see DiffWorkspace.isBusy.
         let ws = try DiffWorkspace.forDiff(workspace)
         cancellation.watch(true, in: ws)
+        // The Boxes' ids in all, once both are hashed (a spare workspace is
+        // kept only after a small diff).
+        var elements = Int.max
         defer {
             cancellation.watch(false, in: ws)
-            ws.finishDiff()
+            ws.finishDiff(elements: elements)
         }
         let matching = try BoxMatching(
             source: source, target: target, options: options, workspace: ws, rowContentChanged: rowContentChanged,
             rebindsSections: sectionRebinds != nil, cancellation: cancellation)
+        elements =
+            matching.old.sectionCount &+ matching.old.rowCount &+ matching.new.sectionCount &+ matching.new.rowCount
         try cancellation.check()
         let threshold = options.changeCountAllowed
         let isMinimal = matching.isMinimal

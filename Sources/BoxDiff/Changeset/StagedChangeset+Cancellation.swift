@@ -27,7 +27,8 @@ extension StagedChangeset {
     ///   - source: The Box the view shows now.
     ///   - target: The Box to show.
     ///   - options: As for `init(source:target:options:workspace:)`.
-    ///   - workspace: Reusable scratch memory (a temporary one if `nil`).
+    ///   - workspace: Reusable scratch memory (if `nil`, a spare one: see
+    ///     ``DiffWorkspace``).
     ///   - cancellation: The flag that stops the diff.
     /// - Returns: `nil` when `cancellation` stopped the diff.
     /// - Throws: As `init(source:target:options:workspace:)` does.
@@ -63,7 +64,8 @@ extension StagedChangeset {
     ///   - source: The old array.
     ///   - target: The new array.
     ///   - options: As for the flat diff.
-    ///   - workspace: Reusable scratch memory (a temporary one if `nil`).
+    ///   - workspace: Reusable scratch memory (if `nil`, a spare one: see
+    ///     ``DiffWorkspace``).
     ///   - cancellation: The flag that stops the diff.
     /// - Returns: `nil` when `cancellation` stopped the diff.
     /// - Throws: As the flat diff does.
@@ -99,7 +101,8 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
     ///   - source: The sections the view shows now.
     ///   - target: The sections to show.
     ///   - options: As for the sectioned diff.
-    ///   - workspace: Reusable scratch memory (a temporary one if `nil`).
+    ///   - workspace: Reusable scratch memory (if `nil`, a spare one: see
+    ///     ``DiffWorkspace``).
     ///   - cancellation: The flag that stops the diff.
     /// - Returns: `nil` when `cancellation` stopped the diff.
     /// - Throws: As the sectioned diff does.

@@ -43,7 +43,8 @@ extension StagedChangeset {
     ///   - options: Algorithm, duplicate policy, LCS cost bound, update
     ///     style, batch mode, reload threshold. (To check the result against
     ///     UIKit's batch rules, see `validated(from:)` in BoxDiffValidation.)
-    ///   - workspace: Reusable scratch memory (a temporary one if `nil`).
+    ///   - workspace: Reusable scratch memory (if `nil`, a spare one: see
+    ///     ``DiffWorkspace``).
     /// - Throws: ``DiffError/duplicateIdentifier(_:side:location:firstLocation:)``
     ///   with ``DuplicatePolicy/reject``; ``DiffError/outOfMemory``;
     ///   ``DiffError/tooLarge(count:limit:)`` past 4,294,967,280 elements.
@@ -189,13 +190,13 @@ enum FlatStaging {
     static func changeset<Element: Differentiable, C: DiffCancellation>(
         source: [Element], target: [Element], options: DiffOptions, workspace: DiffWorkspace?, cancellation: C
     ) throws(DiffError) -> StagedChangeset<[Element]> {
-        // A temporary workspace when `workspace` is busy with an outer diff
-        // (the caller's `==` diffing again): see DiffWorkspace.isBusy.
+        // A spare workspace when `workspace` is nil or busy with an outer
+        // diff (the caller's `==` diffing again): see DiffWorkspace.isBusy.
         let ws = try DiffWorkspace.forDiff(workspace)
         cancellation.watch(true, in: ws)
         defer {
             cancellation.watch(false, in: ws)
-            ws.finishDiff()
+            ws.finishDiff(elements: source.count &+ target.count)
         }
         // The common prefix of ids (compared with ==) is not hashed: the
         // core trims it first and pairs it in place, which agrees with

@@ -5,7 +5,13 @@
 /// did not; see `bxd_diff` in `CBoxDiff.h`).
 ///
 /// A workspace is not thread-safe: give each thread (or each concurrent
-/// task) its own. Diffs that are not given one create a temporary one.
+/// task) its own. Diffs that are not given one run on the process's spare
+/// workspace when no other diff holds it, else on a new one; the spare is
+/// kept for the next such diff, on any thread, after a diff of at most
+/// 4,096 ids in all (sections and rows, both sides), and freed after a
+/// larger one. So a DifferenceKit-style `StagedChangeset(source:target:)`
+/// at app sizes allocates about what it would with a workspace of its
+/// own.
 ///
 /// ```swift
 /// let workspace = try DiffWorkspace()
@@ -73,31 +79,49 @@ public final class DiffWorkspace {
     /// code (`==` of ids and components, `isContentEqual(to:)`); if that
     /// code diffs again with the same workspace, the inner diff would
     /// overwrite, or free, what the outer one is reading. So a diff that
-    /// starts while another one runs on its workspace gets a temporary
+    /// starts while another one runs on its workspace gets a spare
     /// workspace instead (``forDiff(_:)``). (One thread at a time, as
     /// documented: no dynamic exclusivity checks.)
     @exclusivity(unchecked) @usableFromInline var isBusy = false
+
+    /// Whether this is a spare workspace (``takeSpare()``), given back for
+    /// the next diff without one when its diff ends.
+    @usableFromInline let isSpare: Bool
 
     /// Creates an empty workspace.
     /// - Throws: ``DiffError/outOfMemory``.
     public init() throws(DiffError) {
         do throws(CoreFailure) { core = try CoreWorkspace() } catch { throw Pairing.error(error) }
+        isSpare = false
+    }
+
+    /// An empty workspace, a spare one when `spare` (see ``takeSpare()``).
+    init(spare: Bool) throws(DiffError) {
+        do throws(CoreFailure) { core = try CoreWorkspace() } catch { throw Pairing.error(error) }
+        isSpare = spare
     }
 
     /// The workspace a diff given `workspace` runs on, marked busy until
-    /// ``finishDiff()``: `workspace` itself, or a temporary one when it is
-    /// `nil` or busy with a diff that has not returned (a nested diff).
+    /// ``finishDiff(elements:)``: `workspace` itself, or a spare one when
+    /// it is `nil` or busy with a diff that has not returned (a nested
+    /// diff).
     @inlinable
     static func forDiff(_ workspace: DiffWorkspace?) throws(DiffError) -> DiffWorkspace {
         let ws: DiffWorkspace
-        if let workspace, !workspace.isBusy { ws = workspace } else { ws = try DiffWorkspace() }
+        if let workspace, !workspace.isBusy { ws = workspace } else { ws = try takeSpare() }
         ws.isBusy = true
         return ws
     }
 
-    /// Ends the diff that ``forDiff(_:)`` started on this workspace.
+    /// Ends the diff that ``forDiff(_:)`` started on this workspace, of
+    /// `elements` ids in all (sections and rows, both sides; `Int.max`
+    /// when unknown): a spare workspace is given back for the next diff
+    /// if the diff was small enough (``giveBackSpare(after:)``).
     @inlinable
-    func finishDiff() { isBusy = false }
+    func finishDiff(elements: Int) {
+        isBusy = false
+        if isSpare { giveBackSpare(after: elements) }
+    }
 }
 
 extension Array {

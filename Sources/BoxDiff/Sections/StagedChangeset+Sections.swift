@@ -34,7 +34,8 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
     ///   - target: The sections to show.
     ///   - options: Algorithm, duplicate policy, update style, mode, reload
     ///     threshold.
-    ///   - workspace: Reusable scratch memory (a temporary one if `nil`).
+    ///   - workspace: Reusable scratch memory (if `nil`, a spare one: see
+    ///     ``DiffWorkspace``).
     /// - Throws: ``DiffError/duplicateIdentifier(_:side:location:firstLocation:)``
     ///   with ``DuplicatePolicy/reject``; ``DiffError/outOfMemory``;
     ///   ``DiffError/tooLarge(count:limit:)``.
@@ -96,7 +97,8 @@ extension StagedChangeset {
     ///   - source: The sections the view shows now.
     ///   - target: The sections to show.
     ///   - options: As for arrays of sections.
-    ///   - workspace: Reusable scratch memory (a temporary one if `nil`).
+    ///   - workspace: Reusable scratch memory (if `nil`, a spare one: see
+    ///     ``DiffWorkspace``).
     /// - Throws: As the initializer for arrays of sections does.
     @inlinable
     public init<C: Collection>(

@@ -1,0 +1,66 @@
+import Foundation
+
+// The process's spare workspace: what a diff given no workspace runs on.
+// A new workspace per diff cost about as much as the diff itself at app
+// sizes (its C workspace, its result and every scratch buffer allocated
+// from nothing, then freed), and DifferenceKit's users write
+// `StagedChangeset(source:target:)` without one.
+
+extension DiffWorkspace {
+    /// The most ids (sections and rows, both sides) a diff may have had for
+    /// its spare workspace to be kept for the next diff: what a kept
+    /// workspace holds grows with the largest diff it ran (about 100 bytes
+    /// an id, so at most about 400 KB), and a larger diff's workspace is
+    /// freed, as a temporary one was.
+    @usableFromInline static let spareLimit = 4096
+
+    /// The spare workspace if no diff holds it, else a new spare workspace
+    /// (given back, or freed, when its diff ends: ``finishDiff(elements:)``).
+    @usableFromInline
+    static func takeSpare() throws(DiffError) -> DiffWorkspace { try SparePool.shared.take() }
+
+    /// Keeps this spare workspace for the next diff (see
+    /// ``SparePool/give(back:after:)``).
+    @usableFromInline
+    func giveBackSpare(after elements: Int) { SparePool.shared.give(back: self, after: elements) }
+}
+
+/// At most one idle spare workspace, shared by the diffs of any thread:
+/// each diff holds the one it took alone (a diff on another thread, or one
+/// nested in it, a component's `==` diffing again, takes another), and
+/// the lock orders one diff's use of a workspace before the next one's.
+final class SparePool: @unchecked Sendable {
+    /// The process's pool (tests make their own).
+    static let shared = SparePool()
+
+    private let lock = NSLock()
+    /// The kept workspace (under `lock`).
+    private var idle: DiffWorkspace?
+
+    /// The idle workspace, or a new spare one when there is none.
+    func take() throws(DiffError) -> DiffWorkspace {
+        lock.lock()
+        let spare = idle
+        idle = nil
+        lock.unlock()
+        if let spare { return spare }
+        return try DiffWorkspace(spare: true)
+    }
+
+    /// Keeps `workspace`, whose diff had `elements` ids, as the idle one,
+    /// unless that was more than ``DiffWorkspace/spareLimit`` or another
+    /// one is idle already (then it is freed with its last reference).
+    func give(back workspace: DiffWorkspace, after elements: Int) {
+        guard elements <= DiffWorkspace.spareLimit else { return }
+        lock.lock()
+        if idle == nil { idle = workspace }
+        lock.unlock()
+    }
+
+    /// Whether `workspace` is the idle one.
+    func holds(_ workspace: DiffWorkspace) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return idle === workspace
+    }
+}

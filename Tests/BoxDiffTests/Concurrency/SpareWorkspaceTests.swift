@@ -1,0 +1,203 @@
+import BoxDiffTestSupport
+import Foundation
+import Testing
+
+@testable import BoxDiff
+
+// Diffs given no workspace run on a spare one (`SparePool`): the process
+// keeps at most one idle, after a diff of at most `DiffWorkspace.spareLimit`
+// ids, and each diff holds the one it took alone. The pool's policy is
+// checked on pools of the tests' own (the process's pool is shared with
+// every test running in parallel); the diffs on the process's pool are
+// checked by their results, nested, after a throw, and from many threads
+// (run under `--sanitize=thread` by scripts/sanitize.sh).
+
+/// A flat element whose `isContentEqual(to:)` runs a hook once.
+private struct HookedItem: Differentiable, Hashable, Sendable {
+    let id: Int
+    let n: Int
+    var differenceIdentifier: Int { id }
+    nonisolated(unsafe) static var hook: (() -> Void)?
+    func isContentEqual(to source: HookedItem) -> Bool {
+        if let hook = Self.hook {
+            Self.hook = nil
+            hook()
+        }
+        return n == source.n
+    }
+}
+
+/// One section of Int rows with the given ids (components: the ids).
+private func intBox(_ ids: [Int], section: Int = 0) -> Box<Int, Int> {
+    Box(sections: [Section(id: section, rows: ids.map { Node(id: $0, component: $0) })])
+}
+
+@Suite("Spare workspaces for diffs given none", .serialized)
+struct SpareWorkspaceTests {
+    @Test func aPoolKeepsOneWorkspaceOfASmallDiff() throws {
+        let pool = SparePool()
+        let a = try pool.take()
+        #expect(a.isSpare)
+        pool.give(back: a, after: 40)
+        #expect(pool.holds(a))
+        // Taken again, it is no longer idle; the next taker gets a new one.
+        let again = try pool.take()
+        #expect(again === a)
+        #expect(!pool.holds(a))
+        let b = try pool.take()
+        #expect(b !== a)
+        #expect(b.isSpare)
+        // One idle at most: the second one given back is not kept.
+        pool.give(back: b, after: DiffWorkspace.spareLimit)
+        pool.give(back: a, after: 1)
+        #expect(pool.holds(b))
+        #expect(!pool.holds(a))
+    }
+
+    @Test func aPoolFreesTheWorkspaceOfALargeDiff() throws {
+        let pool = SparePool()
+        weak var freed: DiffWorkspace?
+        do {
+            let a = try pool.take()
+            freed = a
+            pool.give(back: a, after: DiffWorkspace.spareLimit + 1)
+            #expect(!pool.holds(a))
+        }
+        #expect(freed == nil, "the workspace of a diff past the limit is still held")
+        // And one given back after an unknown size (a diff that threw
+        // before it knew its size).
+        do {
+            let a = try pool.take()
+            freed = a
+            pool.give(back: a, after: Int.max)
+        }
+        #expect(freed == nil)
+    }
+
+    /// A diff runs on the caller's workspace when it is free, and on a
+    /// spare one when it is given none or its workspace is busy (a nested
+    /// diff); the caller's workspace never goes to the pool.
+    @Test func diffsRunOnTheCallersWorkspaceOrASpare() throws {
+        let mine = try DiffWorkspace()
+        #expect(!mine.isSpare)
+        let used = try DiffWorkspace.forDiff(mine)
+        #expect(used === mine)
+        let nested = try DiffWorkspace.forDiff(mine)
+        #expect(nested !== mine)
+        #expect(nested.isSpare)
+        let none = try DiffWorkspace.forDiff(nil)
+        #expect(none.isSpare)
+        #expect(none !== nested)
+        none.finishDiff(elements: 10)
+        nested.finishDiff(elements: 10)
+        used.finishDiff(elements: 10)
+        #expect(!mine.isBusy && !nested.isBusy && !none.isBusy)
+        #expect(!SparePool.shared.holds(mine))
+    }
+
+    /// A flat diff given no workspace, whose `isContentEqual(to:)` diffs
+    /// again with none: the inner diff takes another spare (the outer one
+    /// holds its own), and the outer changeset is the plain one.
+    @Test(arguments: [4, 5_000])
+    func flatDiffReenteredWithoutAWorkspace(innerCount: Int) throws {
+        let source = (0..<4).map { HookedItem(id: $0, n: $0) }
+        let target = [0, 1, 2, 3, 99].map { HookedItem(id: $0, n: $0) }
+        let expected = try StagedChangeset(source: source, target: target, workspace: try DiffWorkspace())
+        var inner: StagedChangeset<[HookedItem]>?
+        HookedItem.hook = {
+            let x = (0..<innerCount).map { HookedItem(id: 10 + $0, n: 0) }
+            inner = try? StagedChangeset(source: x, target: Array(x.reversed()))
+        }
+        let changeset = try StagedChangeset(source: source, target: target)
+        HookedItem.hook = nil
+        #expect(changeset == expected)
+        #expect(inner != nil)
+        #expect(inner?.flatMap(\.elementMoved).count == innerCount - 1)
+    }
+
+    /// The Box API the same way: a component's `==` diffing other Boxes
+    /// without a workspace, of a few rows (the inner spare kept) and of
+    /// more than the limit (freed).
+    @Test(arguments: [4, 5_000])
+    func boxDiffReenteredWithoutAWorkspace(innerRows: Int) throws {
+        struct Hooked: Hashable, Sendable {
+            let n: Int
+            nonisolated(unsafe) static var hook: (() -> Void)?
+            static func == (lhs: Hooked, rhs: Hooked) -> Bool {
+                if let hook {
+                    Self.hook = nil
+                    hook()
+                }
+                return lhs.n == rhs.n
+            }
+            func hash(into hasher: inout Hasher) {}
+        }
+        func hooked() -> Box<Int, Int> {
+            Box(sections: [Section(id: 0, rows: (0..<4).map { Node(id: $0, component: Hooked(n: $0)) })])
+        }
+        let old = hooked()
+        let new = hooked()
+        let expected = try StagedChangeset(source: old, target: new, workspace: try DiffWorkspace())
+        let ids = Array(100..<(100 + innerRows))
+        var inner: StagedChangeset<Box<Int, Int>>?
+        Hooked.hook = { inner = try? StagedChangeset(source: intBox(ids), target: intBox(ids.reversed())) }
+        let changeset = try StagedChangeset(source: old, target: new)
+        Hooked.hook = nil
+        #expect(changeset == expected)
+        #expect(changeset.isEmpty)
+        #expect(inner?.flatMap(\.elementMoved).count == innerRows - 1)
+    }
+
+    /// A diff that throws (a duplicate id under `.reject`) gives its spare
+    /// back; the next diffs on it are right.
+    @Test func diffsAfterAThrowingDiffWithoutAWorkspace() throws {
+        let options = DiffOptions(duplicates: .reject)
+        #expect(throws: DiffError.self) { try StagedChangeset(source: [1, 2, 2], target: [1, 2], options: options) }
+        #expect(throws: DiffError.self) {
+            try StagedChangeset(source: intBox([1, 2, 2]), target: intBox([1, 2]), options: options)
+        }
+        for seed in 0..<20 {
+            let (old, new) = randomPair(seed: UInt64(seed), size: 60, pool: 40)
+            let changeset = try StagedChangeset(source: old, target: new)
+            #expect(FlatReplay.same(try FlatReplay.replay(changeset, from: old), new))
+            let boxes = (intBox(old.map(\.id)), intBox(new.map(\.id)))
+            let boxChangeset = try StagedChangeset(source: boxes.0, target: boxes.1)
+            #expect(
+                boxChangeset == (try StagedChangeset(source: boxes.0, target: boxes.1, workspace: try DiffWorkspace())))
+        }
+    }
+
+    /// Box and sectioned diffs without a workspace from many threads at
+    /// once, small (spares kept and handed from thread to thread) and past
+    /// the limit (freed): each changeset is the one a workspace of its own
+    /// gives.
+    @Test func boxDiffsWithoutAWorkspaceFromManyThreads() async throws {
+        let results = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    let own = try DiffWorkspace()
+                    var ok = true
+                    for round in 0..<30 {
+                        let size = round % 10 == 9 ? 3_000 : 40
+                        let (old, new) = randomPair(seed: UInt64(task * 1_000 + round), size: size, pool: size * 2 / 3)
+                        let a = intBox(old.map(\.id), section: task)
+                        let b = intBox(new.map(\.id), section: task)
+                        let shared = try StagedChangeset(source: a, target: b)
+                        let alone = try StagedChangeset(source: a, target: b, workspace: own)
+                        ok = ok && shared == alone
+                        let x = [ArraySection(model: task, elements: old)]
+                        let y = [ArraySection(model: task, elements: new)]
+                        let sectioned = try StagedChangeset(source: x, target: y)
+                        let sectionedAlone = try StagedChangeset(source: x, target: y, workspace: own)
+                        ok = ok && sectioned == sectionedAlone
+                    }
+                    return ok
+                }
+            }
+            var all: [Bool] = []
+            for try await ok in group { all.append(ok) }
+            return all
+        }
+        #expect(results == Array(repeating: true, count: 8))
+    }
+}
