@@ -77,6 +77,9 @@ struct BoxMatching {
     /// ``init(source:target:options:workspace:rowContentChanged:rebindsSections:)``,
     /// checking `cancellation` while hashing the new Box (between
     /// sections) and after pairing the rows (see ``DiffCancellation``).
+    /// `rowContentChanged` is called during the initializer only, never
+    /// kept (the sectioned diff's writes through a pointer valid for the
+    /// call alone).
     @inlinable
     init<S, R, C: DiffCancellation>(
         source: borrowing Box<S, R>, target: borrowing Box<S, R>, options: DiffOptions,

@@ -196,7 +196,7 @@ enum FlatStaging {
         cancellation.watch(true, in: ws)
         defer {
             cancellation.watch(false, in: ws)
-            ws.finishDiff(elements: source.count &+ target.count)
+            ws.finishFlatDiff()
         }
         // The common prefix of ids (compared with ==) is not hashed: the
         // core trims it first and pairs it in place, which agrees with

@@ -12,17 +12,13 @@ extension DiffWorkspace {
     /// workspace holds grows with the largest diff it ran (about 100 bytes
     /// an id, so at most about 400 KB), and a larger diff's workspace is
     /// freed, as a temporary one was.
-    @usableFromInline static let spareLimit = 4096
+    static let spareLimit = 4096
 
     /// The spare workspace if no diff holds it, else a new spare workspace
     /// (given back, or freed, when its diff ends: ``finishDiff(elements:)``).
     @usableFromInline
     static func takeSpare() throws(DiffError) -> DiffWorkspace { try SparePool.shared.take() }
 
-    /// Keeps this spare workspace for the next diff (see
-    /// ``SparePool/give(back:after:)``).
-    @usableFromInline
-    func giveBackSpare(after elements: Int) { SparePool.shared.give(back: self, after: elements) }
 }
 
 /// At most one idle spare workspace, shared by the diffs of any thread:
@@ -37,14 +33,15 @@ final class SparePool: @unchecked Sendable {
     /// The kept workspace (under `lock`).
     private var idle: DiffWorkspace?
 
-    /// The idle workspace, or a new spare one when there is none.
+    /// The idle workspace, or a new spare one of this pool when there is
+    /// none. (A diff given it as its workspace gives it back here too.)
     func take() throws(DiffError) -> DiffWorkspace {
         lock.lock()
         let spare = idle
         idle = nil
         lock.unlock()
         if let spare { return spare }
-        return try DiffWorkspace(spare: true)
+        return try DiffWorkspace(pool: self)
     }
 
     /// Keeps `workspace`, whose diff had `elements` ids, as the idle one,

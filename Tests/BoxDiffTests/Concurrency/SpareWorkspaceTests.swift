@@ -74,6 +74,54 @@ struct SpareWorkspaceTests {
         #expect(freed == nil)
     }
 
+    /// The sizes the diffs give their workspace back with: a spare of a
+    /// pool of the test's own, given to a diff as its workspace, goes back
+    /// to that pool after a small flat, Box or sectioned diff, and not
+    /// after one past the limit (a Box of many empty sections too), nor
+    /// after a Box diff that threw before it knew its size.
+    @Test func diffsGiveTheirSpareBackAfterSmallDiffsOnly() throws {
+        let pool = SparePool()
+        func expectKept(_ kept: Bool, _ label: String, _ diff: (DiffWorkspace) throws -> Void) throws {
+            let ws = try pool.take()
+            try diff(ws)
+            #expect(pool.holds(ws) == kept, "\(label)")
+            _ = try pool.take()  // the pool empty again
+        }
+        let few = Array(0..<40)
+        let many = Array(0..<3_000)
+        try expectKept(true, "flat, 80 ids") {
+            _ = try StagedChangeset(source: few, target: Array(few.reversed()), workspace: $0)
+        }
+        try expectKept(false, "flat, 6,000 ids") {
+            _ = try StagedChangeset(source: many, target: Array(many.reversed()), workspace: $0)
+        }
+        try expectKept(true, "Box, 82 ids") {
+            _ = try StagedChangeset(source: intBox(few), target: intBox(few.reversed()), workspace: $0)
+        }
+        try expectKept(false, "Box, 6,002 ids") {
+            _ = try StagedChangeset(source: intBox(many), target: intBox(many.reversed()), workspace: $0)
+        }
+        let empty = { (ids: [Int]) in Box<Int, Int>(sections: ids.map { Section(id: $0, rows: []) }) }
+        try expectKept(false, "Box of 6,000 empty sections") {
+            _ = try StagedChangeset(source: empty(many), target: empty(many.reversed()), workspace: $0)
+        }
+        try expectKept(true, "sections, 82 ids") {
+            _ = try StagedChangeset(
+                source: [ArraySection(model: 0, elements: few)],
+                target: [ArraySection(model: 0, elements: Array(few.reversed()))], workspace: $0)
+        }
+        try expectKept(false, "sections, 6,002 ids") {
+            _ = try StagedChangeset(
+                source: [ArraySection(model: 0, elements: many)],
+                target: [ArraySection(model: 0, elements: Array(many.reversed()))], workspace: $0)
+        }
+        try expectKept(false, "Box diff that threw") {
+            let rejected = try? StagedChangeset(
+                source: intBox([1, 1]), target: intBox([1]), options: DiffOptions(duplicates: .reject), workspace: $0)
+            #expect(rejected == nil)
+        }
+    }
+
     /// A diff runs on the caller's workspace when it is free, and on a
     /// spare one when it is given none or its workspace is busy (a nested
     /// diff); the caller's workspace never goes to the pool.
@@ -148,8 +196,9 @@ struct SpareWorkspaceTests {
         #expect(inner?.flatMap(\.elementMoved).count == innerRows - 1)
     }
 
-    /// A diff that throws (a duplicate id under `.reject`) gives its spare
-    /// back; the next diffs on it are right.
+    /// A diff that throws (a duplicate id under `.reject`: a flat diff
+    /// gives its spare back, a Box diff, whose size is not known yet,
+    /// frees it); the next diffs are right.
     @Test func diffsAfterAThrowingDiffWithoutAWorkspace() throws {
         let options = DiffOptions(duplicates: .reject)
         #expect(throws: DiffError.self) { try StagedChangeset(source: [1, 2, 2], target: [1, 2], options: options) }
