@@ -85,23 +85,28 @@ public final class DiffWorkspace {
     @exclusivity(unchecked) @usableFromInline var isBusy = false
 
     /// The pool of a spare workspace (``takeSpare()``), which it goes back
-    /// to when its diff ends; `nil` for the caller's own workspaces.
-    let pool: SparePool?
+    /// to when its diff ends; `nil` for the caller's own workspaces. Weak:
+    /// a pool holds its idle workspace, and a pool other than the
+    /// process's (a test's) would leak with it. (Written once, in the
+    /// initializer: no dynamic exclusivity checks.)
+    @exclusivity(unchecked) weak var pool: SparePool?
 
     /// Whether this is a spare workspace.
-    var isSpare: Bool { pool != nil }
+    let isSpare: Bool
 
     /// Creates an empty workspace.
     /// - Throws: ``DiffError/outOfMemory``.
     public init() throws(DiffError) {
         do throws(CoreFailure) { core = try CoreWorkspace() } catch { throw Pairing.error(error) }
         pool = nil
+        isSpare = false
     }
 
     /// An empty spare workspace of `pool` (see ``takeSpare()``).
     init(pool: SparePool) throws(DiffError) {
         do throws(CoreFailure) { core = try CoreWorkspace() } catch { throw Pairing.error(error) }
         self.pool = pool
+        isSpare = true
     }
 
     /// The workspace a diff given `workspace` runs on, marked busy until
@@ -126,7 +131,7 @@ public final class DiffWorkspace {
     @usableFromInline
     func finishDiff(elements: Int) {
         isBusy = false
-        pool?.give(back: self, after: elements)
+        if isSpare, let pool { pool.give(back: self, after: elements) }
     }
 
     /// ``finishDiff(elements:)`` after a flat diff, whose size is that of

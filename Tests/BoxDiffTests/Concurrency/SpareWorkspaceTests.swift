@@ -54,6 +54,23 @@ struct SpareWorkspaceTests {
         #expect(!pool.holds(a))
     }
 
+    /// A pool and its idle workspace are freed together (the workspace
+    /// holds its pool weakly: a cycle leaked both, found by LeakSanitizer).
+    @Test func aPoolIsFreedWithItsIdleWorkspace() throws {
+        weak var freedPool: SparePool?
+        weak var freedWorkspace: DiffWorkspace?
+        do {
+            let pool = SparePool()
+            freedPool = pool
+            let a = try pool.take()
+            freedWorkspace = a
+            pool.give(back: a, after: 1)
+            #expect(pool.holds(a))
+        }
+        #expect(freedPool == nil)
+        #expect(freedWorkspace == nil)
+    }
+
     @Test func aPoolFreesTheWorkspaceOfALargeDiff() throws {
         let pool = SparePool()
         weak var freed: DiffWorkspace?
