@@ -17,8 +17,10 @@
 #
 # Engines: box (Box API, old table cached, new Box hashed), flat (flat API),
 # core (C core, Heckel, pre-hashed ids), floor (hash join), diff (the old
-# and new Box diffed in turn, both tables cached) and render (BoxRenderer
-# rendering them in turn over a no-op list view).
+# and new Box diffed in turn, both tables cached), render (BoxRenderer
+# rendering them in turn over a no-op list view) and sectioned
+# (DifferenceKit's call, StagedChangeset(source:target:), over the same
+# rows as [ArraySection]s).
 #
 # BENCH_CACHE_SIM=1: also simulate this machine's caches per core
 # (callgrind --cache-sim with its 32 KiB, 8-way first-level data cache and
@@ -132,30 +134,32 @@ done | awk -v cases="$cases" -v cache="${BENCH_CACHE_SIM:-0}" -v branch="${BENCH
         n = split(cases, order, ",")
         for (i = 1; i <= n; i++) if (order[i] !~ /x/) order[i] = order[i] "x1"
         printf "instructions per diff (callgrind, Ir)\n"
-        printf "%-10s %10s %10s %10s %10s %10s %10s %9s %9s\n", "case", "box", "flat", "core", "floor",
-            "diff", "render", "box/flat", "rend/diff"
+        printf "%-10s %10s %10s %10s %10s %10s %10s %10s %9s %9s %9s\n", "case", "box", "flat", "core", "floor",
+            "diff", "render", "sectioned", "box/flat", "rend/diff", "sect/box"
         for (i = 1; i <= n; i++) {
             c = order[i]
-            printf "%-10s %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f %9s %9s\n", c, per[c, "box"], per[c, "flat"],
-                per[c, "core-heckel"], per[c, "floor"], per[c, "diff"], per[c, "render"],
-                sprintf("x%.2f", per[c, "box"] / per[c, "flat"]), sprintf("x%.2f", per[c, "render"] / per[c, "diff"])
+            printf "%-10s %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f %9s %9s %9s\n", c, per[c, "box"],
+                per[c, "flat"], per[c, "core-heckel"], per[c, "floor"], per[c, "diff"], per[c, "render"],
+                per[c, "sectioned"], sprintf("x%.2f", per[c, "box"] / per[c, "flat"]),
+                sprintf("x%.2f", per[c, "render"] / per[c, "diff"]), sprintf("x%.2f", per[c, "sectioned"] / per[c, "box"])
         }
-        printf "\n| Rows x sections | box | flat | core-heckel | floor | box/flat | render | render/diff |\n"
-        printf "|---|---|---|---|---|---|---|---|\n"
+        printf "\n| Rows x sections | box | flat | core-heckel | floor | box/flat | render | render/diff | sectioned | sectioned/box |\n"
+        printf "|---|---|---|---|---|---|---|---|---|---|\n"
         for (i = 1; i <= n; i++) {
             c = order[i]
-            printf "| %s | %.0f | %.0f | %.0f | %.0f | ×%.2f | %.0f | ×%.2f |\n", c, per[c, "box"], per[c, "flat"],
-                per[c, "core-heckel"], per[c, "floor"], per[c, "box"] / per[c, "flat"], per[c, "render"],
-                per[c, "render"] / per[c, "diff"]
+            printf "| %s | %.0f | %.0f | %.0f | %.0f | ×%.2f | %.0f | ×%.2f | %.0f | ×%.2f |\n", c, per[c, "box"],
+                per[c, "flat"], per[c, "core-heckel"], per[c, "floor"], per[c, "box"] / per[c, "flat"], per[c, "render"],
+                per[c, "render"] / per[c, "diff"], per[c, "sectioned"], per[c, "sectioned"] / per[c, "box"]
         }
         if (atomics == 1) {
             printf "\nAtomic instructions per diff (libswiftCore, lock-prefixed: reference counts)\n\n"
-            printf "| Rows x sections | box | flat | diff | render | box/flat | render/diff |\n"
-            printf "|---|---|---|---|---|---|---|\n"
+            printf "| Rows x sections | box | flat | diff | render | sectioned | box/flat | render/diff |\n"
+            printf "|---|---|---|---|---|---|---|---|\n"
             for (i = 1; i <= n; i++) {
                 c = order[i]
-                printf "| %s | %.0f | %.0f | %.0f | %.0f | ×%.2f | ×%.2f |\n", c, at[c, "box"], at[c, "flat"],
-                    at[c, "diff"], at[c, "render"], (at[c, "flat"] > 0 ? at[c, "box"] / at[c, "flat"] : 0),
+                printf "| %s | %.0f | %.0f | %.0f | %.0f | %.0f | ×%.2f | ×%.2f |\n", c, at[c, "box"], at[c, "flat"],
+                    at[c, "diff"], at[c, "render"], at[c, "sectioned"],
+                    (at[c, "flat"] > 0 ? at[c, "box"] / at[c, "flat"] : 0),
                     (at[c, "diff"] > 0 ? at[c, "render"] / at[c, "diff"] : 0)
             }
         }
@@ -164,7 +168,7 @@ done | awk -v cases="$cases" -v cache="${BENCH_CACHE_SIM:-0}" -v branch="${BENCH
             branch == 1 ? (cache == 1 ? ", branch prediction" : " branch prediction") : ""
         printf "| Rows x sections | engine | instructions | D1 misses | L2 misses | mispredicted branches |\n"
         printf "|---|---|---|---|---|---|\n"
-        m = split("box flat core-heckel floor diff render", engines, " ")
+        m = split("box flat core-heckel floor diff render sectioned", engines, " ")
         for (i = 1; i <= n; i++)
             for (e = 1; e <= m; e++) {
                 c = order[i]; name = engines[e]

@@ -16,7 +16,9 @@ import Foundation
 /// `floor` (the hash join on pre-hashed ids), and the render loop:
 /// `render` (`BoxRenderer.render` of the old and the new Box in turn over
 /// a no-op list view, Render.swift) against `diff` (the bare diff of the
-/// same two Boxes in turn). Each engine keeps one workspace. A timed sample runs `iterations`
+/// same two Boxes in turn), and `sectioned` (DifferenceKit's call,
+/// `StagedChangeset(source:target:)` over the same rows as
+/// `[ArraySection]`s, SectionedEngine.swift). Each engine keeps one workspace. A timed sample runs `iterations`
 /// diffs back to back and reports the mean per diff; samples of the
 /// engines alternate, so noise hits them alike; the table shows medians.
 ///
@@ -43,6 +45,7 @@ enum Small {
         var floor: [Double] = []
         var pair: [Double] = []
         var render: [Double] = []
+        var sectioned: [Double] = []
         var ratios: [Double] = []
         var floorRatios: [Double] = []
         var renderRatios: [Double] = []
@@ -51,6 +54,7 @@ enum Small {
         var coreMallocs: Double?
         var pairMallocs: Double?
         var renderMallocs: Double?
+        var sectionedMallocs: Double?
         var coreAllocs: Double = 0
         /// CPUs other processes kept busy during the samples (nil: under 0.2 s
         /// of samples, 20 clock ticks, or unknown), as the preset tables report.
@@ -95,16 +99,18 @@ enum Small {
         let floor = FloorEngine()
         let pair: PairDiffEngine
         let render: RenderEngine
+        let sectioned: SectionedEngine
 
         init(sections: Int, options: DiffOptions) {
             box = BoxEngine(sections: sections, cold: false, options: options)
             flat = FlatEngine(options: options)
             pair = PairDiffEngine(boxes: box)
             render = RenderEngine(boxes: box)
+            sectioned = SectionedEngine(sections: sections, options: options)
         }
 
         /// In preparation order (`box` before the two that use its Boxes).
-        var all: [BenchEngine] { [box, flat, core, floor, pair, render] }
+        var all: [BenchEngine] { [box, flat, core, floor, pair, render, sectioned] }
     }
 
     static func run(
@@ -147,6 +153,7 @@ enum Small {
                 let fl = try sample(e.floor, workload, iterations: iterations)
                 let p = try sample(e.pair, workload, iterations: iterations)
                 let r = try sample(e.render, workload, iterations: iterations)
+                row.sectioned.append(try sample(e.sectioned, workload, iterations: iterations))
                 row.box.append(b)
                 row.flat.append(f)
                 row.floor.append(fl)
@@ -168,6 +175,7 @@ enum Small {
             row.coreMallocs = try mallocs(e.core, workload, iterations: iterations)
             row.pairMallocs = try mallocs(e.pair, workload, iterations: iterations)
             row.renderMallocs = try mallocs(e.render, workload, iterations: iterations)
+            row.sectionedMallocs = try mallocs(e.sectioned, workload, iterations: iterations)
             bench_counter_reset_peak(e.core.counter.counter)
             for _ in 0..<iterations { try e.core.run(workload) }
             row.coreAllocs = Double(e.core.counter.counter.pointee.allocations) / Double(iterations)
@@ -218,7 +226,7 @@ enum Small {
             line([
                 "rows", "→new", "sections", "iters", "box µs", "flat µs", "core µs", "floor µs", "box/flat",
                 "box/floor", "diff µs", "render µs", "rend/diff", "box mal", "flat mal", "core mal", "core hook",
-                "diff mal", "rend mal",
+                "diff mal", "rend mal", "sect µs", "sect mal",
             ]),
         ]
         func ratio(_ values: [Double]) -> String { String(format: "×%.2f", median(values)) }
@@ -229,7 +237,8 @@ enum Small {
                     micro(median(r.box)), micro(median(r.flat)), micro(median(r.core)), micro(median(r.floor)),
                     ratio(r.ratios), ratio(r.floorRatios), micro(median(r.pair)), micro(median(r.render)),
                     ratio(r.renderRatios), count(r.boxMallocs), count(r.flatMallocs), count(r.coreMallocs),
-                    count(r.coreAllocs), count(r.pairMallocs), count(r.renderMallocs),
+                    count(r.coreAllocs), count(r.pairMallocs), count(r.renderMallocs), micro(median(r.sectioned)),
+                    count(r.sectionedMallocs),
                 ]))
         }
         lines.append(
@@ -238,7 +247,8 @@ enum Small {
                 + "; core hook: the C core's allocations through its allocator hook (core-heckel)")
         lines.append(
             "  diff: the box engine's old and new Box diffed one way then back, tables cached; render: "
-                + "BoxRenderer.render of the same Boxes in turn over a no-op ListView")
+                + "BoxRenderer.render of the same Boxes in turn over a no-op ListView; sect: "
+                + "StagedChangeset(source:target:) over the same rows as [ArraySection]s")
         if let busiest = rows.compactMap(\.otherLoad).max(), busiest >= 0.5 {
             lines.append(
                 String(
@@ -265,6 +275,8 @@ enum Small {
             ("box_mallocs_per_diff", number(r.boxMallocs)), ("flat_mallocs_per_diff", number(r.flatMallocs)),
             ("core_mallocs_per_diff", number(r.coreMallocs)), ("core_hook_allocations_per_diff", number(r.coreAllocs)),
             ("diff_mallocs_per_diff", number(r.pairMallocs)), ("render_mallocs_per_render", number(r.renderMallocs)),
+            ("sectioned_median_seconds", number(median(r.sectioned))),
+            ("sectioned_mallocs_per_diff", number(r.sectionedMallocs)),
             ("other_load_cpus", number(r.otherLoad)),
         ]
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"

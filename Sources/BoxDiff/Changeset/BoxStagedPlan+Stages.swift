@@ -21,14 +21,13 @@ extension BoxStagedPlan {
         // Each list moves out of the consumed plan into the stage that
         // carries it, at its last use (`Array.take`): a copy was an atomic
         // retain, and the plan's release of it another.
-        let hasDeleteStage = !update.sectionDeleted.isEmpty || !update.elementDeleted.isEmpty
-        let hasSectionStage = !update.sectionInserted.isEmpty || !update.sectionMoved.isEmpty
-        let hasRowStage = !update.elementInserted.isEmpty || !update.elementMoved.isEmpty
-        let reconfiguresWithRows = updateStyle == .reload && hasRowStage
-        let hasReconfigureStage = !update.elementReconfigured.isEmpty && !reconfiguresWithRows
-        let lastStage =
-            !update.sectionUpdated.isEmpty
-            ? 6 : hasReconfigureStage ? 5 : hasRowStage ? 4 : hasSectionStage ? 3 : hasDeleteStage ? 2 : 1
+        let shape = self.shape
+        let hasDeleteStage = shape.hasDeleteStage
+        let hasSectionStage = shape.hasSectionStage
+        let hasRowStage = shape.hasRowStage
+        let reconfiguresWithRows = shape.reconfiguresWithRows
+        let hasReconfigureStage = shape.hasReconfigureStage
+        let lastStage = shape.lastStage
 
         // 1. Updates (reload style): the old Box with the updated rows' new
         // nodes. Each touched section's rows are copied once, explicitly
@@ -197,6 +196,43 @@ extension BoxStagedPlan {
             stages.append(Changeset(data: target, sectionUpdated: Array.take(&update.sectionUpdated)))
         }
         return stages
+    }
+
+    /// Which of the six stages a plan has (empty ones are omitted), and
+    /// the number of its last one, whose data is the target.
+    @frozen @usableFromInline
+    struct Shape {
+        /// Stage 2: section or row deletes.
+        @usableFromInline let hasDeleteStage: Bool
+        /// Stage 3: section inserts or moves.
+        @usableFromInline let hasSectionStage: Bool
+        /// Stage 4: row inserts or moves.
+        @usableFromInline let hasRowStage: Bool
+        /// Whether stage 4 carries the reconfigures (re-bound rows, with
+        /// ``UpdateStyle/reload``), so that there is no stage 5.
+        @usableFromInline let reconfiguresWithRows: Bool
+        /// Stage 5: reconfigures after the last structural stage.
+        @usableFromInline let hasReconfigureStage: Bool
+        /// The number (1 to 6) of the last stage.
+        @usableFromInline let lastStage: Int
+
+        @inlinable @inline(__always)
+        init(_ update: borrowing BatchUpdate, style: UpdateStyle) {
+            hasDeleteStage = !update.sectionDeleted.isEmpty || !update.elementDeleted.isEmpty
+            hasSectionStage = !update.sectionInserted.isEmpty || !update.sectionMoved.isEmpty
+            hasRowStage = !update.elementInserted.isEmpty || !update.elementMoved.isEmpty
+            reconfiguresWithRows = style == .reload && hasRowStage
+            hasReconfigureStage = !update.elementReconfigured.isEmpty && !reconfiguresWithRows
+            lastStage =
+                !update.sectionUpdated.isEmpty
+                ? 6 : hasReconfigureStage ? 5 : hasRowStage ? 4 : hasSectionStage ? 3 : hasDeleteStage ? 2 : 1
+        }
+    }
+
+    /// The plan's stages (see ``Shape``).
+    @inlinable
+    var shape: Shape {
+        @inline(__always) get { Shape(update, style: updateStyle) }
     }
 
     /// Whether the rows of old section `s` that survive its deletes are, in

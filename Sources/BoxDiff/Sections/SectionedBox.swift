@@ -10,8 +10,9 @@
 // `BoxMatching.sectionsChangedDespiteHash`); every row has one shared
 // component, and the diff asks `isContentEqual(to:)` of each paired
 // element through `rowContentChanged`. One call per paired row or
-// section, linear overall. Every stage's Box data is then mapped back
-// (headers to their sections, row ids to their elements).
+// section, linear overall. A staged diff's stages are then built as the
+// caller's sections from the matching and the plan (SectionedBox+Stages:
+// headers give the sections, row ids' indices the elements).
 
 extension Component {
     /// ``typeTag(_:)`` of a sectioned diff's proxies (``ProxyStorage``): a
@@ -170,65 +171,18 @@ enum SectionedBox {
         return (box, elements)
     }
 
-    /// `boxed` with every stage's data mapped back to `Data`; the last
-    /// stage's data (the target in every mode) is `target` itself.
-    /// `old` and `new`: the sides' flat elements, as ``box(_:isNew:content:)``
-    /// listed them.
+    /// A one-batch Box changeset of the sectioned Boxes as a changeset of
+    /// `Data`: its one stage (none when nothing changed), like a
+    /// reload-everything plan's, has the target as its data, so `target`
+    /// stands for it. (Staged diffs build their stages' data directly:
+    /// ``stages(_:_:oldBox:newBox:target:old:new:cancellation:)``.)
     @inlinable
     static func changeset<Data: RangeReplaceableCollection>(
-        _ boxed: StagedChangeset<BoxOf<Data>>, target: Data,
-        old: [Data.Element.Collection.Element], new: [Data.Element.Collection.Element], unchanged: [Int] = []
+        _ boxed: StagedChangeset<BoxOf<Data>>, target: Data
     ) -> StagedChangeset<Data> where Data.Element: DifferentiableSection {
-        var stages: [Changeset<Data>] = []
-        stages.reserveCapacity(boxed.count)
-        for (k, stage) in boxed.stages.enumerated() {
-            let data =
-                k == boxed.count - 1
-                ? target : sections(of: stage.data, as: Data.self, old: old, new: new, unchanged: unchanged)
-            stages.append(Changeset(data: data, batchUpdate: stage.batchUpdate))
-        }
-        return StagedChangeset(stages, reloadsEverything: boxed.reloadsEverything, isMinimal: boxed.isMinimal)
-    }
-
-    /// The sectioned data a Box made by ``box(_:isNew:content:)`` (or a
-    /// stage's data built from two such Boxes) holds: each section rebuilt
-    /// with `init(source:elements:)` from the section in its header and
-    /// the elements its rows' ids point to in `old` or `new`.
-    /// - Complexity: O(sections + elements).
-    @inlinable
-    static func sections<Data: RangeReplaceableCollection>(
-        of box: BoxOf<Data>, as _: Data.Type,
-        old: [Data.Element.Collection.Element], new: [Data.Element.Collection.Element], unchanged: [Int] = []
-    ) -> Data where Data.Element: DifferentiableSection {
-        typealias Element = Data.Element.Collection.Element
-        var result = Data()
-        result.reserveCapacity(box.sections.count)
-        let layout = NodeLayout<SectionedRowID<Element.DifferenceIdentifier>>()
-        for section in box.sections {
-            let source = withUnsafePointer(to: section.header!) { value(at: $0, as: Data.Element.self) }
-            // Reserved, then appended: `Array(unsafeUninitializedCapacity:)`
-            // allocates through the standard library's unspecialized code,
-            // which looks up the storage type's metadata on every call
-            // (about 540 instructions per section and stage).
-            let elements = layout.withRows(section.rows) { count, rows in
-                var elements: [Element] = []
-                elements.reserveCapacity(count)
-                for r in 0..<count {
-                    let index = rows.id(r).pointee.index
-                    if index < 0 {
-                        elements.append(new[~index])
-                    } else if index < unchanged.count && unchanged[index] >= 0 {
-                        // An unchanged pair: its target value, as DifferenceKit.
-                        elements.append(new[unchanged[index]])
-                    } else {
-                        elements.append(old[index])
-                    }
-                }
-                return elements
-            }
-            result.append(Data.Element(source: source, elements: elements))
-        }
-        return result
+        StagedChangeset(
+            boxed.stages.map { Changeset(data: target, batchUpdate: $0.batchUpdate) },
+            reloadsEverything: boxed.reloadsEverything, isMinimal: boxed.isMinimal)
     }
 
     /// The value of the proxy in the component at `pointer`, read in place

@@ -51,10 +51,13 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
     }
 
     /// The sectioned diff of ``init(source:target:options:workspace:)``,
-    /// checking `cancellation` as the Box diff does (its rows' contents are
-    /// compared inside it), after building each side's Box and after the
-    /// Box diff (before the stages' data is mapped back to `Data`). Throws
-    /// ``DiffError/cancelled`` when it stops.
+    /// checking `cancellation` after building each side's Box; then, in
+    /// one batch, as the Box diff does (its rows' contents are compared
+    /// inside it) and after it; staged, as the Box diff's matching does,
+    /// after the matching, after the plan and, unless the plan reloads
+    /// everything, before each of the first five stages (10 checks, 5 when
+    /// it reloads everything; one batch: 6). Throws ``DiffError/cancelled``
+    /// when it stops.
     @inlinable
     static func sectioned<C: DiffCancellation>(
         source: Data, target: Data, options: DiffOptions, workspace: DiffWorkspace?, cancellation: C
@@ -66,28 +69,47 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
         try cancellation.check()
         let new = SectionedBox.box(target, isNew: true, content: content)
         try cancellation.check()
-        // The unchanged pairs (old flat index to new), recorded as they are
-        // compared: the intermediate stages show their target values, as
-        // DifferenceKit's do. One batch has no intermediate stage: nothing
-        // to record (and no array to allocate).
-        let recordsUnchanged = options.mode == .staged
-        // Written through a pointer: the closure may escape, so a `var` it
-        // captured was boxed, and each write through the box paid a
-        // dynamic exclusivity check (about 100 instructions a paired row).
-        var unchanged = recordsUnchanged ? [Int](repeating: -1, count: old.elements.count) : []
-        let boxed = try unchanged.withUnsafeMutableBufferPointer { (buffer) throws(DiffError) in
-            let marks = buffer
-            return try StagedChangeset<SectionedBox.BoxOf<Data>>(
+        let changed = { (i: Int, j: Int) in !new.elements[j].isContentEqual(to: old.elements[i]) }
+        guard options.mode == .staged else {
+            // One batch: one stage, whose data is the target.
+            let boxed = try StagedChangeset<SectionedBox.BoxOf<Data>>(
                 source: old.box, target: new.box, options: options, workspace: workspace,
-                rowContentChanged: { i, j in
-                    let changed = !new.elements[j].isContentEqual(to: old.elements[i])
-                    if !changed && recordsUnchanged { marks[i] = j }
-                    return changed
-                }, sectionRebinds: nil, cancellation: cancellation)
+                rowContentChanged: changed, sectionRebinds: nil, cancellation: cancellation)
+            try cancellation.check()
+            return SectionedBox.changeset(boxed, target: target)
         }
+        // Staged: the Box diff's matching and plan, as
+        // `StagedChangeset<Box>.init(source:target:options:workspace:rowContentChanged:sectionRebinds:cancellation:)`
+        // makes them, then the stages' data built as sections directly
+        // (``SectionedBox/stages(_:_:oldBox:newBox:target:old:new:cancellation:)``),
+        // with no intermediate Box.
+        let ws = try DiffWorkspace.forDiff(workspace)
+        cancellation.watch(true, in: ws)
+        var elements = Int.max
+        defer {
+            cancellation.watch(false, in: ws)
+            ws.finishDiff(elements: elements)
+        }
+        let matching = try BoxMatching(
+            source: old.box, target: new.box, options: options, workspace: ws, rowContentChanged: changed,
+            rebindsSections: false, cancellation: cancellation)
+        elements =
+            matching.old.sectionCount &+ matching.old.rowCount &+ matching.new.sectionCount &+ matching.new.rowCount
         try cancellation.check()
-        return SectionedBox.changeset(
-            boxed, target: target, old: old.elements, new: new.elements, unchanged: unchanged)
+        let isMinimal = matching.isMinimal
+        let plan = try BoxStagedPlan(matching, style: options.updateStyle, workspace: ws)
+        try cancellation.check()
+        let threshold = options.changeCountAllowed
+        if plan.update.changeCount > threshold
+            && plan.update.changeCount - matching.rebindCount(in: plan.update, sectionsAtOldIndices: false) > threshold
+        {
+            return StagedChangeset([Changeset(data: target)], reloadsEverything: true, isMinimal: isMinimal)
+        }
+        return StagedChangeset(
+            try SectionedBox.stages(
+                plan, matching, oldBox: old.box, newBox: new.box, target: target, old: old.elements,
+                new: new.elements, cancellation: cancellation),
+            isMinimal: isMinimal)
     }
 }
 

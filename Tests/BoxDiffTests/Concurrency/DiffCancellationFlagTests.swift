@@ -254,9 +254,11 @@ struct DiffCancellationFlagTests {
     }
 
     /// Random sectioned pairs: the sectioned diff checks after building
-    /// each side's Box and after the Box diff, besides the Box diff's own
-    /// checks (5 staged, 3 in one batch); a stop at each throws there and
-    /// leaves the workspace ready. Then through the public initializer: a
+    /// each side's Box; in one batch, the Box diff's own checks (3) and one
+    /// after it; staged, the matching's (1), one after the matching, one
+    /// after the plan and, unless it reloads everything, one before each
+    /// of the first five stages. A stop at each throws there and leaves
+    /// the workspace ready. Then through the public initializer: a
     /// flag raised by an element's `isContentEqual(to:)` stops the diff.
     @Test(arguments: [BatchMode.staged, .singleBatch])
     func theSectionedDiffStopsAtEveryCheck(mode: BatchMode) throws {
@@ -277,8 +279,8 @@ struct DiffCancellationFlagTests {
             } plain: { () throws(DiffError) in
                 try StagedChangeset(source: old, target: new, options: options, workspace: workspace)
             }
-            let boxChecks = mode == .staged && !expected.reloadsEverything ? 5 : 3
-            #expect(checks == 3 + boxChecks, "pair \(k): \(checks) checks")
+            let expectedChecks = mode == .singleBatch ? 6 : expected.reloadsEverything ? 5 : 10
+            #expect(checks == expectedChecks, "pair \(k): \(checks) checks")
         }
 
         let trigger = ComparisonTrigger()

@@ -1,0 +1,230 @@
+// A staged sectioned diff's stages, built as the caller's sections straight
+// from the Box plan's calls and the matching's maps: no intermediate Box
+// is built, copied into, mapped back and freed (at 20 rows in a section
+// those Boxes were most of the sectioned diff's cost beyond the Box
+// diff's own).
+
+extension SectionedBox {
+    /// The stages of a staged sectioned diff: `plan`'s calls, each stage's
+    /// data the caller's sections as they stand after the stage (the last
+    /// stage's `target` itself), as ``BoxStagedPlan/stages(_:source:target:keepsSourceHeaders:cancellation:)``
+    /// builds them for the Boxes `oldBox` and `newBox` (made by
+    /// ``box(_:isNew:content:)`` from the source and from `target`), as
+    /// sections: each rebuilt with `init(source:elements:)` from a model
+    /// (the section in a header) and elements of `old` and `new` (the
+    /// sides' flat elements), the source's models in every intermediate
+    /// stage:
+    ///
+    /// 1. (row updates) the source's sections, every paired element
+    ///    showing its target value but a changed one that a later stage
+    ///    reconfigures, which shows its old value;
+    /// 2. (deletes) the same without the deleted sections and elements;
+    /// 3. (section inserts and moves) the surviving sections of stage 2 in
+    ///    their target order, and each inserted section with the target
+    ///    elements that arrive with it (those not carried from a surviving
+    ///    section);
+    /// 4. (row inserts and moves) the target's elements under the old
+    ///    models (inserted sections: their own), the elements stage 5
+    ///    reconfigures still showing their old values;
+    /// 5. (reconfigures) the target's elements under the old models;
+    /// 6. (section updates) the target.
+    ///
+    /// A paired element whose value is unchanged shows its target value in
+    /// every stage, as DifferenceKit's intermediate stages do.
+    /// `cancellation` is checked before each of the first five stages,
+    /// whether the plan has it or not (five checks).
+    /// - Complexity: O(sections + elements) per intermediate stage.
+    @inlinable
+    static func stages<Data: RangeReplaceableCollection, C: DiffCancellation>(
+        _ plan: consuming BoxStagedPlan, _ m: borrowing BoxMatching, oldBox: borrowing BoxOf<Data>,
+        newBox: borrowing BoxOf<Data>, target: Data, old: [Data.Element.Collection.Element],
+        new: [Data.Element.Collection.Element], cancellation: C
+    ) throws(DiffError) -> [Changeset<Data>] where Data.Element: DifferentiableSection {
+        typealias Element = Data.Element.Collection.Element
+        let none = BoxMatching.none
+        let shape = plan.shape
+        let lastStage = shape.lastStage
+        let reloads = plan.updateStyle == .reload
+        var stages: [Changeset<Data>] = []
+        if plan.update.hasChanges { stages.reserveCapacity(5) }
+
+        // The section models: old section `s`'s and new section `t`'s, read
+        // from the Boxes' header proxies.
+        func oldModel(_ s: Int) -> Data.Element {
+            withUnsafePointer(to: oldBox.sections[s].header!) { value(at: $0, as: Data.Element.self) }
+        }
+        func newModel(_ t: Int) -> Data.Element {
+            withUnsafePointer(to: newBox.sections[t].header!) { value(at: $0, as: Data.Element.self) }
+        }
+        // Whether changed paired old element `i` (new `j`) is reloaded in
+        // stage 1 when its section survives, rather than reconfigured by a
+        // later stage (the plan's own test).
+        func isReloaded(_ raw: BoxMatching.Raw, _ i: Int, _ j: Int) -> Bool {
+            reloads && !(raw.oldContent(i) == 0 && raw.newContent(j) == 0)
+        }
+        // Old section `s`'s elements before stage 3: each paired one (and,
+        // with `keepsDeleted`, each deleted one) in order. A paired one
+        // shows its target value when unchanged, or when changed and
+        // reloaded in stage 1 (its section survives: the rows of a deleted
+        // section are not updated).
+        func oldSectionElements(_ raw: BoxMatching.Raw, _ s: Int, keepsDeleted: Bool) -> [Element] {
+            let start = raw.oldStart(s)
+            let end = raw.oldStart(s + 1)
+            let survives = raw.sectionOldToNew[s] != none
+            var elements: [Element] = []
+            elements.reserveCapacity(end - start)
+            for i in start..<end {
+                let j32 = raw.rowOldToNew[i]
+                if j32 == none {
+                    if keepsDeleted { elements.append(old[i]) }
+                    continue
+                }
+                let j = Int(j32)
+                let showsNew = !m.rowUpdated(old: i, new: j) || (survives && isReloaded(raw, i, j))
+                elements.append(showsNew ? new[j] : old[i])
+            }
+            return elements
+        }
+        // New section `t`'s elements from stage 4 on; with `reconfigured`,
+        // the elements that stage 5 reconfigures (changed, carried from a
+        // surviving section, not reloaded) show their old values.
+        func newSectionElements(_ raw: BoxMatching.Raw, _ t: Int, reconfigured: Bool) -> [Element] {
+            let start = raw.newStart(t)
+            let end = raw.newStart(t + 1)
+            var elements: [Element] = []
+            elements.reserveCapacity(end - start)
+            for j in start..<end {
+                let i32 = raw.rowNewToOld[j]
+                if reconfigured && i32 != none {
+                    let i = Int(i32)
+                    if raw.isCarried(old: i) && m.rowUpdated(old: i, new: j) && !isReloaded(raw, i, j) {
+                        elements.append(old[i])
+                        continue
+                    }
+                }
+                elements.append(new[j])
+            }
+            return elements
+        }
+        // The sections from stage 4 on (old models for paired sections).
+        func settled(reconfigured: Bool) -> Data {
+            m.withRaw { raw in
+                var data = Data()
+                data.reserveCapacity(m.new.sectionCount)
+                for t in 0..<m.new.sectionCount {
+                    let s = raw.sectionNewToOld[t]
+                    data.append(
+                        Data.Element(
+                            source: s == none ? newModel(t) : oldModel(Int(s)),
+                            elements: newSectionElements(raw, t, reconfigured: reconfigured)))
+                }
+                return data
+            }
+        }
+
+        // 1. Updates.
+        try cancellation.check()
+        if !plan.update.elementUpdated.isEmpty {
+            let data =
+                lastStage == 1
+                ? target
+                : m.withRaw { raw in
+                    var data = Data()
+                    data.reserveCapacity(m.old.sectionCount)
+                    for s in 0..<m.old.sectionCount {
+                        data.append(
+                            Data.Element(source: oldModel(s), elements: oldSectionElements(raw, s, keepsDeleted: true)))
+                    }
+                    return data
+                }
+            stages.append(Changeset(data: data, elementUpdated: Array.take(&plan.update.elementUpdated)))
+        }
+
+        // 2. Deletes; the survivors' elements are stage 3's too.
+        var survivors: [Data.Element] = []
+        try cancellation.check()
+        if shape.hasDeleteStage || (shape.hasSectionStage && lastStage > 3) {
+            m.withRaw { raw in
+                survivors.reserveCapacity(m.old.sectionCount)
+                for s in 0..<m.old.sectionCount where raw.sectionOldToNew[s] != none {
+                    survivors.append(
+                        Data.Element(source: oldModel(s), elements: oldSectionElements(raw, s, keepsDeleted: false)))
+                }
+            }
+        }
+        if shape.hasDeleteStage {
+            stages.append(
+                Changeset(
+                    data: lastStage == 2 ? target : Data(survivors),
+                    sectionDeleted: Array.take(&plan.update.sectionDeleted),
+                    elementDeleted: Array.take(&plan.update.elementDeleted)))
+        }
+
+        // 3. Section inserts (with the elements arriving with them) and moves.
+        try cancellation.check()
+        if shape.hasSectionStage {
+            let data =
+                lastStage == 3
+                ? target
+                : m.withRaw { raw in
+                    // Each surviving old section's place among the survivors.
+                    var position = [Int](repeating: -1, count: m.old.sectionCount)
+                    var next = 0
+                    for s in 0..<m.old.sectionCount where raw.sectionOldToNew[s] != none {
+                        position[s] = next
+                        next += 1
+                    }
+                    var data = Data()
+                    data.reserveCapacity(m.new.sectionCount)
+                    for t in 0..<m.new.sectionCount {
+                        let s = raw.sectionNewToOld[t]
+                        if s != none {
+                            data.append(survivors[position[Int(s)]])
+                            continue
+                        }
+                        let start = raw.newStart(t)
+                        let arriving = BoxMatching.UncarriedRows(raw, newStart: start)
+                        var elements: [Element] = []
+                        elements.reserveCapacity(raw.newStart(t + 1) - start)
+                        for r in 0..<(raw.newStart(t + 1) - start) where arriving.keeps(r) {
+                            elements.append(new[start + r])
+                        }
+                        data.append(Data.Element(source: newModel(t), elements: elements))
+                    }
+                    return data
+                }
+            stages.append(
+                Changeset(
+                    data: data, sectionInserted: Array.take(&plan.update.sectionInserted),
+                    sectionMoved: Array.take(&plan.update.sectionMoved)))
+        }
+
+        // 4. Row inserts and moves (with reloads, the re-bound rows'
+        // reconfigures too: they then show their new values).
+        try cancellation.check()
+        if shape.hasRowStage {
+            stages.append(
+                Changeset(
+                    data: lastStage == 4 ? target : settled(reconfigured: !shape.reconfiguresWithRows),
+                    elementInserted: Array.take(&plan.update.elementInserted),
+                    elementMoved: Array.take(&plan.update.elementMoved),
+                    elementReconfigured: shape.reconfiguresWithRows ? Array.take(&plan.update.elementReconfigured) : []
+                ))
+        }
+
+        // 5. Reconfigures.
+        try cancellation.check()
+        if shape.hasReconfigureStage {
+            stages.append(
+                Changeset(
+                    data: lastStage == 5 ? target : settled(reconfigured: false),
+                    elementReconfigured: Array.take(&plan.update.elementReconfigured)))
+        }
+
+        // 6. Section updates.
+        if !plan.update.sectionUpdated.isEmpty {
+            stages.append(Changeset(data: target, sectionUpdated: Array.take(&plan.update.sectionUpdated)))
+        }
+        return stages
+    }
+}
