@@ -78,8 +78,8 @@ struct BoxMatching {
     /// checking `cancellation` while hashing the new Box (between
     /// sections) and after pairing the rows (see ``DiffCancellation``).
     /// `rowContentChanged` is called during the initializer only, never
-    /// kept (the sectioned diff's writes through a pointer valid for the
-    /// call alone).
+    /// kept (a caller may write through a pointer valid for the call
+    /// alone).
     @inlinable
     init<S, R, C: DiffCancellation>(
         source: borrowing Box<S, R>, target: borrowing Box<S, R>, options: DiffOptions,

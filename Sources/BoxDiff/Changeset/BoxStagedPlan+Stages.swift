@@ -147,14 +147,14 @@ extension BoxStagedPlan {
         // instead (their new nodes in its data), which saves a stage.
         // Updated sections keep their old headers and footers until the
         // section-update stage; the others are the target's, equal by
-        // content. With `keepsSourceHeaders` (the sectioned diff, whose
-        // proxy headers compare models by `isContentEqual(to:)`) every
-        // paired section keeps its old ones, as in stages 2 and 3: the
-        // target's showed a section's new model in this stage alone, where
-        // DifferenceKit shows the source's in every intermediate stage. (A
-        // Box keeps the target's: copying every header back cost a copy of
-        // the sections array and two reference counts a section, +11% at
-        // 20 rows in 5 sections.)
+        // content. With `keepsSourceHeaders` (given with
+        // `rowContentChanged`: the Box route of the sectioned diff, kept in
+        // the tests as the oracle of its direct one, whose stages show the
+        // source's models as DifferenceKit does) every paired section
+        // keeps its old ones, as in stages 2 and 3. (A Box keeps the
+        // target's: copying every header back cost a copy of the sections
+        // array and two reference counts a section, +11% at 20 rows in 5
+        // sections.)
         var settled = target.sections
         func keepSourceHeaders(_ t: Int) {
             guard m.sectionNewToOld(t) != none else { return }

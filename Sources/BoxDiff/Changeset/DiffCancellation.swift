@@ -51,7 +51,7 @@ extension DiffCancellation {
     @inlinable
     func identityTable<S, R>(of box: borrowing Box<S, R>) throws(DiffError) -> IdentityTable {
         if let table = box.cache.cached { return table }
-        guard let table = IdentityTable(box, rowIDHash: { IdentityHashing.hash($0) }, cancellation: self) else {
+        guard let table = IdentityTable(box, cancellation: self) else {
             throw DiffError.cancelled
         }
         return box.cache.table { table }

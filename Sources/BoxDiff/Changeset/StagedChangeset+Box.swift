@@ -64,8 +64,10 @@ extension StagedChangeset {
     /// ``init(source:target:options:workspace:)``, with paired rows
     /// compared by `rowContentChanged(old, new)` (flat row indices of the
     /// source and the target) instead of by their components, when it is
-    /// given: the sectioned diff's rows share one component and are
-    /// compared as the caller's elements. `sectionRebinds`: for a view
+    /// given (rows that share one component, compared as values of the
+    /// caller's: the Box route of the sectioned diff, which the tests keep
+    /// as the oracle of its direct one, SectionedStageDataOracleTests).
+    /// `sectionRebinds`: for a view
     /// that re-binds sections in place (``ListView/reconfiguresSections``),
     /// the sections a re-bind shows (``Section/rebindsInPlace(_:_:)``) are
     /// not updated but written to its list (left as they are when the

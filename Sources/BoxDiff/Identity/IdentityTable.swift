@@ -58,31 +58,14 @@ public struct IdentityTable: @unchecked Sendable, Hashable {
     ///   contents.
     @inlinable
     public init<SectionID, RowID>(_ box: borrowing Box<SectionID, RowID>) {
-        self.init(box, rowIDHash: { IdentityHashing.hash($0) }, rowsShareOneComponent: false)
-    }
-
-    /// The table of `box`, each row id hashed by `rowIDHash` (which must
-    /// agree with ``IdentityHashing/hash(_:)`` on what the ids identify:
-    /// a sectioned diff's row ids carry that hash already).
-    /// `rowsShareOneComponent`: every row of `box` holds the same component
-    /// (a sectioned diff's Box), so the first row of each section is
-    /// hashed and the others take its content hash.
-    @inlinable @inline(__always)
-    init<SectionID, RowID>(
-        _ box: borrowing Box<SectionID, RowID>, rowIDHash: (borrowing RowID) -> UInt64, rowsShareOneComponent: Bool
-    ) {
-        self.init(
-            box, rowIDHash: rowIDHash, rowsShareOneComponent: rowsShareOneComponent, cancellation: NeverCancelled())!
+        self.init(box, cancellation: NeverCancelled())!
     }
 
     /// The same, checking `cancellation` at section boundaries every
     /// ``rowsBetweenChecks`` rows or so (``CancellationGate``); `nil` when
     /// it says to stop.
     @inlinable @inline(__always)
-    init?<SectionID, RowID, C: DiffCancellation>(
-        _ box: borrowing Box<SectionID, RowID>, rowIDHash: (borrowing RowID) -> UInt64,
-        rowsShareOneComponent: Bool = false, cancellation: C
-    ) {
+    init?<SectionID, RowID, C: DiffCancellation>(_ box: borrowing Box<SectionID, RowID>, cancellation: C) {
         let sections = box.sections
         let sectionCount = sections.count
         var total = 0
@@ -126,15 +109,12 @@ public struct IdentityTable: @unchecked Sendable, Hashable {
                 offsets[s] = UInt64(truncatingIfNeeded: k)
                 layout.withRows(sections[s].rows) { count, rows in
                     for r in 0..<count {
-                        rowIDs[k + r] = rowIDHash(rows.id(r).pointee)
+                        rowIDs[k + r] = IdentityHashing.hash(rows.id(r).pointee)
                     }
                     if count > 0 {
                         Component.contentHashes(
-                            first: rows.component(0), stride: layout.stride, count: rowsShareOneComponent ? 1 : count,
-                            into: rowContents + k, kinds: &kinds)
-                        if rowsShareOneComponent {
-                            (rowContents + k + 1).initialize(repeating: rowContents[k], count: count - 1)
-                        }
+                            first: rows.component(0), stride: layout.stride, count: count, into: rowContents + k,
+                            kinds: &kinds)
                         if s > 0 {
                             // Rows k ..< k + count hold s: an odd first row
                             // shares its word with the previous section.

@@ -22,8 +22,7 @@ extension Component {
             case int
             /// `Typed<String>`, read directly.
             case string
-            /// Any other `Typed<Value>`, and a sectioned diff's proxies
-            /// (`ProxyStorage`), through ``Storage/valueHash()``.
+            /// Any other `Typed<Value>`, through ``Storage/valueHash()``.
             case other
         }
 
@@ -36,10 +35,6 @@ extension Component {
 
         /// An incomparable storage's traits.
         static let incomparable = ContentTraits(path: .incomparable, tag: 0, isExact: false)
-
-        /// The traits of a sectioned diff's proxies (`SectionedBox`): one
-        /// value hash for all, which only proposes (`==` decides).
-        static let proxy = ContentTraits(path: .other, tag: Component.proxyTag, isExact: false)
 
         private init(path: Path, tag: UInt64, isExact: Bool) {
             self.path = path

@@ -66,14 +66,12 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
     /// comparable value unboxed (a `UInt64` makes a 24-byte object, so
     /// retaining the rows of a Box touches few cache lines) and hashes and
     /// compares it without opening an existential; ``Opaque`` holds an
-    /// incomparable value; `ProxyStorage` (in `SectionedBox.swift`) holds
-    /// an element or section of a sectioned diff, compared by
-    /// `isContentEqual(to:)`.
+    /// incomparable value.
     ///
     /// `@unchecked Sendable`: the base has no state, and its subclasses
-    /// hold only `let` properties, of `Sendable` types for ``Typed``; each
-    /// of the other two says why its value, which need not be `Sendable`,
-    /// is safe.
+    /// hold only `let` properties, of `Sendable` types for ``Typed``;
+    /// ``Opaque`` says why its value, which need not be `Sendable`, is
+    /// safe.
     @usableFromInline
     class Storage: @unchecked Sendable {
         /// Whether the value can be compared.
@@ -142,8 +140,8 @@ public struct Component: Sendable, Equatable, CustomStringConvertible, Expressib
         override var anyValue: Any { value }
     }
 
-    /// A component holding `storage` (the module's own kinds of value,
-    /// such as a sectioned diff's proxies). Not inlinable: the type is not
+    /// A component holding `storage` (the module's own kinds of value).
+    /// Not inlinable: the type is not
     /// `@frozen`, so with library evolution inlinable code cannot set its
     /// stored property.
     @usableFromInline

@@ -11,7 +11,8 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
     /// `isContentEqual(to:)` ignores is not an update.
     ///
     /// The engine is the Box diff's (``init(source:target:options:workspace:)``
-    /// for `Box`): the same stages (row updates; section and row deletes;
+    /// for `Box`), run on the sections' flat form (no Box is built): the
+    /// same stages (row updates; section and row deletes;
     /// section inserts and moves; row inserts and moves; reconfigures;
     /// section updates), minimal moves, single-batch mode and reload
     /// threshold. Each stage's `data` is the list as it stands after the
@@ -51,65 +52,67 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
     }
 
     /// The sectioned diff of ``init(source:target:options:workspace:)``,
-    /// checking `cancellation` after building each side's Box; then, in
-    /// one batch, as the Box diff does (its rows' contents are compared
-    /// inside it) and after it; staged, as the Box diff's matching does,
-    /// after the matching, after the plan and, unless the plan reloads
-    /// everything, before each of the first five stages (10 checks, 5 when
-    /// it reloads everything; one batch: 6). Throws ``DiffError/cancelled``
-    /// when it stops.
+    /// checking `cancellation` after making each side (``SectionedSide``),
+    /// after pairing the elements and every 16,384 of their
+    /// `isContentEqual(to:)` comparisons, after the matching, after the
+    /// plan and, in staged mode unless the plan reloads everything, before
+    /// each of the first five stages: 10 checks for a small staged diff, 5
+    /// when it reloads everything or runs in one batch. Throws
+    /// ``DiffError/cancelled`` when it stops.
     @inlinable
     static func sectioned<C: DiffCancellation>(
         source: Data, target: Data, options: DiffOptions, workspace: DiffWorkspace?, cancellation: C
     ) throws(DiffError) -> StagedChangeset {
-        // One shared row component (an exact kind: equal on every row);
-        // the elements are compared by `isContentEqual(to:)` below.
-        let content = Component(0 as UInt64)
-        let old = SectionedBox.box(source, isNew: false, content: content)
+        // Each side in the flat form the Box engine reads, straight from
+        // the sections (no Box); then the Box engine's matching and plans.
+        let old = SectionedSide(source)
         try cancellation.check()
-        let new = SectionedBox.box(target, isNew: true, content: content)
+        let new = SectionedSide(target)
         try cancellation.check()
-        let changed = { (i: Int, j: Int) in !new.elements[j].isContentEqual(to: old.elements[i]) }
-        guard options.mode == .staged else {
-            // One batch: one stage, whose data is the target.
-            let boxed = try StagedChangeset<SectionedBox.BoxOf<Data>>(
-                source: old.box, target: new.box, options: options, workspace: workspace,
-                rowContentChanged: changed, sectionRebinds: nil, cancellation: cancellation)
-            try cancellation.check()
-            return SectionedBox.changeset(boxed, target: target)
-        }
-        // Staged: the Box diff's matching and plan, as
-        // `StagedChangeset<Box>.init(source:target:options:workspace:rowContentChanged:sectionRebinds:cancellation:)`
-        // makes them, then the stages' data built as sections directly
-        // (``SectionedBox/stages(_:_:oldBox:newBox:target:old:new:cancellation:)``),
-        // with no intermediate Box.
         let ws = try DiffWorkspace.forDiff(workspace)
         cancellation.watch(true, in: ws)
+        // The sides' ids in all, once both are hashed (a spare workspace
+        // is kept only after a small diff).
         var elements = Int.max
         defer {
             cancellation.watch(false, in: ws)
             ws.finishDiff(elements: elements)
         }
         let matching = try BoxMatching(
-            source: old.box, target: new.box, options: options, workspace: ws, rowContentChanged: changed,
-            rebindsSections: false, cancellation: cancellation)
+            sectioned: old, new, options: options, workspace: ws, cancellation: cancellation)
         elements =
             matching.old.sectionCount &+ matching.old.rowCount &+ matching.new.sectionCount &+ matching.new.rowCount
         try cancellation.check()
         let isMinimal = matching.isMinimal
-        let plan = try BoxStagedPlan(matching, style: options.updateStyle, workspace: ws)
-        try cancellation.check()
         let threshold = options.changeCountAllowed
-        if plan.update.changeCount > threshold
-            && plan.update.changeCount - matching.rebindCount(in: plan.update, sectionsAtOldIndices: false) > threshold
-        {
-            return StagedChangeset([Changeset(data: target)], reloadsEverything: true, isMinimal: isMinimal)
+        switch options.mode {
+        case .staged:
+            let plan = try BoxStagedPlan(matching, style: options.updateStyle, workspace: ws)
+            try cancellation.check()
+            if plan.update.changeCount > threshold
+                && plan.update.changeCount - matching.rebindCount(in: plan.update, sectionsAtOldIndices: false)
+                    > threshold
+            {
+                return StagedChangeset([Changeset(data: target)], reloadsEverything: true, isMinimal: isMinimal)
+            }
+            return StagedChangeset(
+                try SectionedDiff.stages(
+                    plan, matching, source: old, target: target, targetSide: new, cancellation: cancellation),
+                isMinimal: isMinimal)
+        case .singleBatch:
+            // One stage, whose data is the target.
+            let plan = try BoxSingleBatchPlan(matching, style: options.updateStyle, workspace: ws)
+            try cancellation.check()
+            if plan.update.changeCount > threshold
+                && plan.update.changeCount - matching.rebindCount(in: plan.update, sectionsAtOldIndices: true)
+                    > threshold
+            {
+                return StagedChangeset([Changeset(data: target)], reloadsEverything: true, isMinimal: isMinimal)
+            }
+            let update = plan.update
+            return StagedChangeset(
+                update.hasChanges ? [Changeset(data: target, batchUpdate: update)] : [], isMinimal: isMinimal)
         }
-        return StagedChangeset(
-            try SectionedBox.stages(
-                plan, matching, oldBox: old.box, newBox: new.box, target: target, old: old.elements,
-                new: new.elements, cancellation: cancellation),
-            isMinimal: isMinimal)
     }
 }
 

@@ -4,25 +4,61 @@ import Testing
 
 @testable import BoxDiff
 
-/// The sectioned diff's staged data as it was built until 2026-12-03: the
-/// Box diff of the sectioned Boxes, every stage's intermediate Box mapped
-/// back to sections (headers to their sections, row ids' indices to
-/// elements; an unchanged pair, recorded as it was compared, shows its
-/// target value). The library now builds the stages' data from the
-/// matching and the plan directly (`SectionedBox.stages`); this oracle
-/// keeps the old route, so the two can be compared on every field,
-/// including those `isContentEqual(to:)` ignores.
+/// A section as a Box header: one hash for all, and `old == new` is
+/// `new.isContentEqual(to: old)`, as the sectioned diff compares sections.
+private struct ModelProxy<Model: Differentiable & Sendable>: Hashable, Sendable {
+    let model: Model
+    static func == (old: ModelProxy, new: ModelProxy) -> Bool { new.model.isContentEqual(to: old.model) }
+    func hash(into hasher: inout Hasher) {}
+}
+
+/// An element's id (alone compared and hashed) with the element's place
+/// in its side's flat list (`~index` on the new side).
+private struct PlacedID<ID: Hashable>: Hashable {
+    let id: ID
+    let index: Int
+    static func == (lhs: PlacedID, rhs: PlacedID) -> Bool { lhs.id == rhs.id }
+    func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
+
+/// The sectioned diff as it was built until 2026-12-03, kept as an oracle:
+/// each side as a Box (section ids the sections' ids, each header a
+/// proxy of its section, each row's id its element's id with the
+/// element's place, every row one shared component), the Box diff with
+/// the elements compared by `isContentEqual(to:)` (the engine's internal
+/// hook), and every intermediate stage's Box mapped back to sections
+/// (headers to their sections, row ids' places to elements; an unchanged
+/// pair, recorded as it was compared, shows its target value). The
+/// library now pairs the sections' flat form directly
+/// (`SectionedSide`, `BoxMatching(sectioned:_:...)`) and builds the
+/// stages' data from the plan (`SectionedDiff.stages`); the two must agree
+/// on every field, including those `isContentEqual(to:)` ignores.
 private func boxRouteChangeset<Data: RangeReplaceableCollection>(
     source: Data, target: Data, options: DiffOptions
-) throws -> StagedChangeset<Data> where Data.Element: DifferentiableSection {
+) throws -> StagedChangeset<Data> where Data.Element: DifferentiableSection & Sendable {
     typealias Element = Data.Element.Collection.Element
+    typealias RowID = PlacedID<Element.DifferenceIdentifier>
+    typealias B = Box<Data.Element.DifferenceIdentifier, RowID>
     let content = Component(0 as UInt64)
-    let old = SectionedBox.box(source, isNew: false, content: content)
-    let new = SectionedBox.box(target, isNew: true, content: content)
+    func box(_ data: Data, isNew: Bool) -> (box: B, elements: [Element]) {
+        var elements: [Element] = []
+        let sections = data.map { section in
+            Section(
+                id: section.differenceIdentifier, header: Component(ModelProxy(model: section)),
+                rows: section.elements.map { element in
+                    defer { elements.append(element) }
+                    let k = elements.count
+                    return Node(id: RowID(id: element.differenceIdentifier, index: isNew ? ~k : k), component: content)
+                })
+        }
+        return (B(sections: sections), elements)
+    }
+    let old = box(source, isNew: false)
+    let new = box(target, isNew: true)
     var unchanged = [Int](repeating: -1, count: old.elements.count)
     let boxed = try unchanged.withUnsafeMutableBufferPointer { (buffer) throws(DiffError) in
         let marks = buffer
-        return try StagedChangeset<SectionedBox.BoxOf<Data>>(
+        return try StagedChangeset<B>(
             source: old.box, target: new.box, options: options, workspace: nil,
             rowContentChanged: { i, j in
                 let changed = !new.elements[j].isContentEqual(to: old.elements[i])
@@ -38,7 +74,7 @@ private func boxRouteChangeset<Data: RangeReplaceableCollection>(
         }
         var data = Data()
         for section in stage.data.sections {
-            let model = section.header!.value(as: Data.Element.self)!
+            let model = section.header!.value(as: ModelProxy<Data.Element>.self)!.model
             let elements: [Element] = section.rows.map { row in
                 let index = row.id.index
                 if index < 0 { return new.elements[~index] }
@@ -81,10 +117,11 @@ private func stageDataProblems(_ oldBox: BoxGenerators.TestBox, _ newBox: BoxGen
     return problems
 }
 
-@Suite("Sectioned diff: stage data against the Box route")
+@Suite("Sectioned diff: stages against the Box route")
 struct SectionedStageDataOracleTests {
-    /// Unique ids, under every option set: the same stages, calls and data
-    /// (noise fields included) as the Box route.
+    /// Unique ids, under every option set (both modes, a reload
+    /// threshold): the same stages, calls and data (noise fields
+    /// included) as the Box route.
     @Test func stagesMatchTheBoxRoute() async {
         await expectNoProblems(
             count: 300, sections: 0...10, rows: 0...12,

@@ -4,20 +4,24 @@
 // those Boxes were most of the sectioned diff's cost beyond the Box
 // diff's own).
 
-extension SectionedBox {
+/// The sectioned diff's parts beyond the Box engine's matching and plans
+/// (see ``SectionedSide`` for its input).
+@usableFromInline
+enum SectionedDiff {
     /// The stages of a staged sectioned diff: `plan`'s calls, each stage's
     /// data the caller's sections as they stand after the stage (the last
-    /// stage's `target` itself), as ``BoxStagedPlan/stages(_:source:target:keepsSourceHeaders:cancellation:)``
-    /// builds them for the Boxes `oldBox` and `newBox` (made by
-    /// ``box(_:isNew:content:)`` from the source and from `target`), as
-    /// sections: each rebuilt with `init(source:elements:)` from a model
-    /// (the section in a header) and elements of `old` and `new` (the
-    /// sides' flat elements), the source's models in every intermediate
-    /// stage:
+    /// stage's `target` itself), each section rebuilt with
+    /// `init(source:elements:)` from a model (a section of `source` or of
+    /// `target`, the sides ``SectionedSide`` made) and elements of the
+    /// sides' flat lists, the source's models in every intermediate stage,
+    /// as the Box engine's stages
+    /// (``BoxStagedPlan/stages(_:source:target:keepsSourceHeaders:cancellation:)``)
+    /// would show Boxes of the same sections:
     ///
     /// 1. (row updates) the source's sections, every paired element
     ///    showing its target value but a changed one that a later stage
-    ///    reconfigures, which shows its old value;
+    ///    reconfigures, or one in a deleted section, which shows its old
+    ///    value;
     /// 2. (deletes) the same without the deleted sections and elements;
     /// 3. (section inserts and moves) the surviving sections of stage 2 in
     ///    their target order, and each inserted section with the target
@@ -36,9 +40,8 @@ extension SectionedBox {
     /// - Complexity: O(sections + elements) per intermediate stage.
     @inlinable
     static func stages<Data: RangeReplaceableCollection, C: DiffCancellation>(
-        _ plan: consuming BoxStagedPlan, _ m: borrowing BoxMatching, oldBox: borrowing BoxOf<Data>,
-        newBox: borrowing BoxOf<Data>, target: Data, old: [Data.Element.Collection.Element],
-        new: [Data.Element.Collection.Element], cancellation: C
+        _ plan: consuming BoxStagedPlan, _ m: borrowing BoxMatching, source: borrowing SectionedSide<Data.Element>,
+        target: Data, targetSide: borrowing SectionedSide<Data.Element>, cancellation: C
     ) throws(DiffError) -> [Changeset<Data>] where Data.Element: DifferentiableSection {
         typealias Element = Data.Element.Collection.Element
         let none = BoxMatching.none
@@ -48,14 +51,13 @@ extension SectionedBox {
         var stages: [Changeset<Data>] = []
         if plan.update.hasChanges { stages.reserveCapacity(5) }
 
-        // The section models: old section `s`'s and new section `t`'s, read
-        // from the Boxes' header proxies.
-        func oldModel(_ s: Int) -> Data.Element {
-            withUnsafePointer(to: oldBox.sections[s].header!) { value(at: $0, as: Data.Element.self) }
-        }
-        func newModel(_ t: Int) -> Data.Element {
-            withUnsafePointer(to: newBox.sections[t].header!) { value(at: $0, as: Data.Element.self) }
-        }
+        // The section models and the flat elements of each side.
+        let oldSections = source.sections
+        let newSections = targetSide.sections
+        let old = source.elements
+        let new = targetSide.elements
+        func oldModel(_ s: Int) -> Data.Element { oldSections[s] }
+        func newModel(_ t: Int) -> Data.Element { newSections[t] }
         // Whether changed paired old element `i` (new `j`) is reloaded in
         // stage 1 when its section survives, rather than reconfigured by a
         // later stage (the plan's own test).

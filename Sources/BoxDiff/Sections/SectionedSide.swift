@@ -1,0 +1,225 @@
+// One side of a sectioned diff in the flat form the Box engine's matching
+// and plans read, built straight from the caller's sections: no Box, no
+// row nodes, no header proxies (building two Boxes and freeing them was
+// most of what a sectioned diff cost beyond the Box diff's own).
+
+/// One side of a sectioned diff: the caller's sections, their elements in
+/// one flat list (section after section), and the identity table the Box
+/// engine reads (section ids and element ids hashed as a Box's are, by
+/// ``IdentityHashing/hash(_:)``; every content hash one shared nonzero
+/// constant: sections and elements are compared by `isContentEqual(to:)`,
+/// in ``BoxMatching/init(sectioned:_:options:workspace:cancellation:)``).
+@frozen @usableFromInline
+struct SectionedSide<Section: DifferentiableSection> {
+    /// An element of a section.
+    @usableFromInline typealias Element = Section.Collection.Element
+
+    /// The sections, in order.
+    @usableFromInline let sections: [Section]
+    /// Every section's elements, section after section.
+    @usableFromInline let elements: [Element]
+    /// The sections' and elements' identity hashes, the sections' row
+    /// offsets and each element's section.
+    @usableFromInline let table: IdentityTable
+
+    /// The content hash of every section and element: any nonzero
+    /// constant (0 would mean "incomparable, always changed").
+    @inlinable static var sharedContentHash: UInt64 { 0x5345_4354_494F_4E53 }
+
+    /// The side of `data`.
+    /// - Complexity: O(sections + elements), one identity hash each.
+    @inlinable
+    init<Data: Swift.Collection>(_ data: Data) where Data.Element == Section {
+        let sections = Array(data)
+        var rowCount = 0
+        for section in sections { rowCount += section.elements.count }
+        var elements: [Element] = []
+        elements.reserveCapacity(rowCount)
+        let sectionCount = sections.count
+        let wordCount = 3 * sectionCount + 2 * rowCount + 1 + (rowCount + 1) / 2
+        let storage = IdentityTableStorage.make(
+            IdentityTableStorage.Header(wordCount: wordCount, sectionCount: sectionCount, rowCount: rowCount))
+        // Every word is written below (the words are a trivial type), in
+        // the layout ``IdentityTable`` documents.
+        storage.withUnsafeMutablePointerToElements { base in
+            let sectionIDs = base
+            let sectionContents = base + sectionCount
+            let rowIDs = base + 2 * sectionCount
+            let rowContents = rowIDs + rowCount
+            let offsets = rowContents + rowCount
+            let rowSectionWords = offsets + sectionCount + 1
+            rowSectionWords.initialize(repeating: 0, count: (rowCount + 1) / 2)
+            rowContents.initialize(repeating: Self.sharedContentHash, count: rowCount)
+            var k = 0
+            for s in 0..<sectionCount {
+                sectionIDs[s] = IdentityHashing.hash(sections[s].differenceIdentifier)
+                sectionContents[s] = Self.sharedContentHash
+                offsets[s] = UInt64(truncatingIfNeeded: k)
+                let start = k
+                for element in sections[s].elements {
+                    rowIDs[k] = IdentityHashing.hash(element.differenceIdentifier)
+                    elements.append(element)
+                    k += 1
+                }
+                if s > 0 {
+                    // Each row's section, two to a word (an odd first row
+                    // shares its word with the previous section's last).
+                    let low = UInt64(truncatingIfNeeded: s)
+                    for row in start..<k { rowSectionWords[row &>> 1] |= low &<< (32 &* UInt64(row & 1)) }
+                }
+            }
+            offsets[sectionCount] = UInt64(truncatingIfNeeded: k)
+        }
+        self.sections = sections
+        self.elements = elements
+        table = IdentityTable(storage: storage)
+    }
+}
+
+/// The sections of a sectioned side, as a pairing reads them (their
+/// `differenceIdentifier`s; a duplicate named by its section index).
+@frozen @usableFromInline
+struct SectionedSectionIDs<Section: DifferentiableSection>: PairingSide {
+    @usableFromInline let sections: [Section]
+    @usableFromInline var identityHashes: ArraySlice<UInt64>
+
+    @inlinable
+    init(_ side: borrowing SectionedSide<Section>) {
+        sections = side.sections
+        identityHashes = side.table.sectionIDSlice
+    }
+
+    @inlinable
+    func id(at flatIndex: Int) -> Section.DifferenceIdentifier { sections[flatIndex].differenceIdentifier }
+
+    @inlinable
+    func location(of flatIndex: Int) -> DiffLocation { .section(flatIndex) }
+}
+
+/// The elements of a sectioned side, as a pairing reads them (their
+/// `differenceIdentifier`s, over all sections; a duplicate named by its
+/// path).
+@frozen @usableFromInline
+struct SectionedElementIDs<Section: DifferentiableSection>: PairingSide {
+    @usableFromInline let elements: [Section.Collection.Element]
+    @usableFromInline let table: IdentityTable
+    @usableFromInline var identityHashes: ArraySlice<UInt64>
+
+    @inlinable
+    init(_ side: borrowing SectionedSide<Section>) {
+        elements = side.elements
+        table = side.table
+        identityHashes = side.table.rowIDSlice
+    }
+
+    @inlinable
+    func id(at flatIndex: Int) -> Section.Collection.Element.DifferenceIdentifier {
+        elements[flatIndex].differenceIdentifier
+    }
+
+    @inlinable
+    func location(of flatIndex: Int) -> DiffLocation { .row(table.path(ofRow: flatIndex)) }
+}
+
+extension BoxMatching {
+    /// The pairing of two sectioned sides, as
+    /// ``init(source:target:options:workspace:rowContentChanged:rebindsSections:cancellation:)``
+    /// pairs two Boxes: sections over their ids, elements over theirs
+    /// across all sections, both in the C core over the sides' identity
+    /// hashes, with the ids of the pairs confirmed by `==` (and paired
+    /// again exactly after a collision); then each paired section and
+    /// element is asked `isContentEqual(to:)` (new of old), and those that
+    /// answer no are updated. Checks `cancellation` after pairing the
+    /// elements and every ``rowsBetweenChecks`` comparisons.
+    @inlinable
+    init<Section: DifferentiableSection, C: DiffCancellation>(
+        sectioned old: borrowing SectionedSide<Section>, _ new: borrowing SectionedSide<Section>,
+        options: DiffOptions, workspace: borrowing DiffWorkspace, cancellation: C
+    ) throws(DiffError) {
+        let oldTable = old.table
+        let newTable = new.table
+        let result = workspace.result
+        var pairs = workspace.matchPairs
+        workspace.matchPairs = []
+        pairs.removeAll(keepingCapacity: true)
+        pairs.reserveCapacity(oldTable.sectionCount + newTable.sectionCount + 1)
+
+        // Sections: the same ones in the same order (the usual render)
+        // pair as themselves, with no core call.
+        let sectionsMinimal: Bool
+        let sectionsInOrder: Bool
+        if Self.sameSections(old.sections, new.sections, old: oldTable, new: newTable) {
+            for _ in 0..<2 {
+                for s in 0..<oldTable.sectionCount { pairs.append(UInt32(truncatingIfNeeded: s)) }
+            }
+            sectionsMinimal = true
+            sectionsInOrder = true
+        } else {
+            var oldSections = SectionedSectionIDs(old)
+            var newSections = SectionedSectionIDs(new)
+            try Pairing.pair(&oldSections, &newSections, options: options, workspace: workspace, pairsOnly: true)
+            pairs.append(contentsOf: result.oldToNew)
+            pairs.append(contentsOf: result.newToOld)
+            sectionsMinimal = result.isMinimal
+            sectionsInOrder =
+                oldTable.sectionCount == newTable.sectionCount && Self.pairsInPlace(result.oldToNew)
+        }
+        // Paired sections whose models are not content-equal: updated.
+        var patchedSections: [UInt64] = []
+        for s in 0..<oldTable.sectionCount where pairs[s] != Self.none {
+            if !new.sections[Int(pairs[s])].isContentEqual(to: old.sections[s]) {
+                if patchedSections.isEmpty { patchedSections = oldTable.sectionContents }
+                patchedSections[s] = 0
+            }
+        }
+
+        // Elements, over all sections. The same sections in order, in one
+        // batch: the core's own layout of the rows can be the batch's.
+        let rowsHaveLayout = options.mode == .singleBatch && sectionsInOrder
+        var oldElements = SectionedElementIDs(old)
+        var newElements = SectionedElementIDs(new)
+        try Pairing.pair(
+            &oldElements, &newElements, options: options, workspace: workspace, pairsOnly: !rowsHaveLayout)
+        try cancellation.check()
+        var patchedRows: [UInt64] = []
+        for i in 0..<result.oldToNew.count {
+            if i & (rowsBetweenChecks - 1) == rowsBetweenChecks - 1 { try cancellation.check() }
+            let j = result.oldToNew[i]
+            if j != Self.none && !new.elements[Int(j)].isContentEqual(to: old.elements[i]) {
+                if patchedRows.isEmpty { patchedRows = oldTable.rowContents }
+                patchedRows[i] = 0
+            }
+        }
+        pairs.append(Self.none)  // never empty: raw views have an address
+        let sectionMaps = pairs.unretained.baseAddress!
+        workspace.matchPairs = consume pairs
+        self.init(
+            old: oldTable, new: newTable, pairs: sectionMaps, rows: result, pairedRowCount: result.matchedCount,
+            isMinimal: sectionsMinimal && result.isMinimal, sectionsInOrder: sectionsInOrder,
+            patchedRowContents: consume patchedRows, patchedSectionContents: consume patchedSections,
+            rowsHaveLayout: rowsHaveLayout)
+    }
+
+    /// Whether two sectioned sides have the same sections in the same
+    /// order: as ``sameSections(_:_:old:new:)`` for Boxes (at most 32
+    /// sections, equal identity hashes and no two alike, and equal ids
+    /// unless their hash is injective).
+    @inlinable
+    static func sameSections<Section: DifferentiableSection>(
+        _ source: [Section], _ target: [Section], old: IdentityTable, new: IdentityTable
+    ) -> Bool {
+        let count = old.sectionCount
+        guard count == new.sectionCount, count <= 32 else { return false }
+        for s in 0..<count where old.word(s) != new.word(s) { return false }
+        for s in 0..<count {
+            for t in (s + 1)..<count where old.word(s) == old.word(t) { return false }
+        }
+        if !IdentityHashing.isInjective(Section.DifferenceIdentifier.self) {
+            for s in 0..<count
+            where !IdentityHashing.equal(source[s].differenceIdentifier, target[s].differenceIdentifier) {
+                return false
+            }
+        }
+        return true
+    }
+}
