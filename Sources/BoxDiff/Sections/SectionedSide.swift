@@ -26,21 +26,38 @@ struct SectionedSide<Section: DifferentiableSection> {
     /// constant (0 would mean "incomparable, always changed").
     @inlinable static var sharedContentHash: UInt64 { 0x5345_4354_494F_4E53 }
 
-    /// The side of `data`.
+    /// The side of `data`. Each section's `elements` is read once: the
+    /// table is sized and written from the flat list those reads gave, so
+    /// a collection whose `count` disagrees with its iteration, or an
+    /// `elements` that answers differently from one call to the next,
+    /// cannot make the words and the list disagree (a table sized from
+    /// one read and written from another wrote past its buffer: found by
+    /// review, 2026-12-03).
     /// - Complexity: O(sections + elements), one identity hash each.
     @inlinable
     init<Data: Swift.Collection>(_ data: Data) where Data.Element == Section {
         let sections = Array(data)
-        var rowCount = 0
-        for section in sections { rowCount += section.elements.count }
-        var elements: [Element] = []
-        elements.reserveCapacity(rowCount)
         let sectionCount = sections.count
+        // The elements, section after section, and where each section's
+        // start (its end is the next one's start; the last, the count).
+        var elements: [Element] = []
+        var starts: [Int] = []
+        starts.reserveCapacity(sectionCount)
+        // A capacity hint only (what is appended below decides).
+        var expected = 0
+        for section in sections { expected &+= section.elements.count }
+        elements.reserveCapacity(expected)
+        for section in sections {
+            starts.append(elements.count)
+            elements.append(contentsOf: section.elements)
+        }
+        let rowCount = elements.count
         let wordCount = 3 * sectionCount + 2 * rowCount + 1 + (rowCount + 1) / 2
         let storage = IdentityTableStorage.make(
             IdentityTableStorage.Header(wordCount: wordCount, sectionCount: sectionCount, rowCount: rowCount))
         // Every word is written below (the words are a trivial type), in
-        // the layout ``IdentityTable`` documents.
+        // the layout ``IdentityTable`` documents: each part's extent comes
+        // from `sectionCount` and `rowCount` alone.
         storage.withUnsafeMutablePointerToElements { base in
             let sectionIDs = base
             let sectionContents = base + sectionCount
@@ -50,25 +67,23 @@ struct SectionedSide<Section: DifferentiableSection> {
             let rowSectionWords = offsets + sectionCount + 1
             rowSectionWords.initialize(repeating: 0, count: (rowCount + 1) / 2)
             rowContents.initialize(repeating: Self.sharedContentHash, count: rowCount)
-            var k = 0
+            elements.withUnsafeBufferPointer { elements in
+                for k in 0..<rowCount { rowIDs[k] = IdentityHashing.hash(elements[k].differenceIdentifier) }
+            }
             for s in 0..<sectionCount {
                 sectionIDs[s] = IdentityHashing.hash(sections[s].differenceIdentifier)
                 sectionContents[s] = Self.sharedContentHash
-                offsets[s] = UInt64(truncatingIfNeeded: k)
-                let start = k
-                for element in sections[s].elements {
-                    rowIDs[k] = IdentityHashing.hash(element.differenceIdentifier)
-                    elements.append(element)
-                    k += 1
-                }
+                let start = starts[s]
+                let end = s + 1 < sectionCount ? starts[s + 1] : rowCount
+                offsets[s] = UInt64(truncatingIfNeeded: start)
                 if s > 0 {
                     // Each row's section, two to a word (an odd first row
                     // shares its word with the previous section's last).
                     let low = UInt64(truncatingIfNeeded: s)
-                    for row in start..<k { rowSectionWords[row &>> 1] |= low &<< (32 &* UInt64(row & 1)) }
+                    for row in start..<end { rowSectionWords[row &>> 1] |= low &<< (32 &* UInt64(row & 1)) }
                 }
             }
-            offsets[sectionCount] = UInt64(truncatingIfNeeded: k)
+            offsets[sectionCount] = UInt64(truncatingIfNeeded: rowCount)
         }
         self.sections = sections
         self.elements = elements
@@ -94,6 +109,23 @@ struct SectionedSectionIDs<Section: DifferentiableSection>: PairingSide {
 
     @inlinable
     func location(of flatIndex: Int) -> DiffLocation { .section(flatIndex) }
+
+    /// Whether every pair of `oldToNew` pairs sections with `==` ids.
+    @inlinable
+    static func idsMatch(_ old: [Section], _ new: [Section], oldToNew: UnsafeBufferPointer<UInt32>) -> Bool {
+        for s in 0..<oldToNew.count
+        where oldToNew[s] != CCore.none
+            && !IdentityHashing.equal(old[s].differenceIdentifier, new[Int(oldToNew[s])].differenceIdentifier)
+        {
+            return false
+        }
+        return true
+    }
+
+    @inlinable
+    static func pairsMatch(_ old: Self, _ new: Self, oldToNew: UnsafeBufferPointer<UInt32>) -> Bool {
+        idsMatch(old.sections, new.sections, oldToNew: oldToNew)
+    }
 }
 
 /// The elements of a sectioned side, as a pairing reads them (their
@@ -119,6 +151,26 @@ struct SectionedElementIDs<Section: DifferentiableSection>: PairingSide {
 
     @inlinable
     func location(of flatIndex: Int) -> DiffLocation { .row(table.path(ofRow: flatIndex)) }
+
+    /// Whether every pair of `oldToNew` pairs elements with `==` ids.
+    @inlinable
+    static func idsMatch(
+        _ old: [Section.Collection.Element], _ new: [Section.Collection.Element],
+        oldToNew: UnsafeBufferPointer<UInt32>
+    ) -> Bool {
+        for i in 0..<oldToNew.count
+        where oldToNew[i] != CCore.none
+            && !IdentityHashing.equal(old[i].differenceIdentifier, new[Int(oldToNew[i])].differenceIdentifier)
+        {
+            return false
+        }
+        return true
+    }
+
+    @inlinable
+    static func pairsMatch(_ old: Self, _ new: Self, oldToNew: UnsafeBufferPointer<UInt32>) -> Bool {
+        idsMatch(old.elements, new.elements, oldToNew: oldToNew)
+    }
 }
 
 extension BoxMatching {
@@ -130,7 +182,8 @@ extension BoxMatching {
     /// again exactly after a collision); then each paired section and
     /// element is asked `isContentEqual(to:)` (new of old), and those that
     /// answer no are updated. Checks `cancellation` after pairing the
-    /// elements and every ``rowsBetweenChecks`` comparisons.
+    /// elements and then every ``rowsBetweenChecks`` old elements (paired
+    /// or not) while comparing.
     @inlinable
     init<Section: DifferentiableSection, C: DiffCancellation>(
         sectioned old: borrowing SectionedSide<Section>, _ new: borrowing SectionedSide<Section>,
@@ -155,9 +208,24 @@ extension BoxMatching {
             sectionsMinimal = true
             sectionsInOrder = true
         } else {
-            var oldSections = SectionedSectionIDs(old)
-            var newSections = SectionedSectionIDs(new)
-            try Pairing.pair(&oldSections, &newSections, options: options, workspace: workspace, pairsOnly: true)
+            // The core on the tables' words in place; the pairing sides
+            // (copies of the hashes) only after a duplicate or when two
+            // different ids were paired (then the pairing starts over).
+            let duplicate = try oldTable.withWords { (o) throws(DiffError) in
+                try newTable.withWords { (n) throws(DiffError) in
+                    try Pairing.run(
+                        UnsafeBufferPointer(rebasing: o[0..<oldTable.sectionCount]),
+                        UnsafeBufferPointer(rebasing: n[0..<newTable.sectionCount]), options, workspace, true)
+                }
+            }
+            if duplicate != nil
+                || (!IdentityHashing.isInjective(Section.DifferenceIdentifier.self)
+                    && !SectionedSectionIDs<Section>.idsMatch(old.sections, new.sections, oldToNew: result.oldToNew))
+            {
+                var oldSections = SectionedSectionIDs(old)
+                var newSections = SectionedSectionIDs(new)
+                try Pairing.pair(&oldSections, &newSections, options: options, workspace: workspace, pairsOnly: true)
+            }
             pairs.append(contentsOf: result.oldToNew)
             pairs.append(contentsOf: result.newToOld)
             sectionsMinimal = result.isMinimal
@@ -176,10 +244,23 @@ extension BoxMatching {
         // Elements, over all sections. The same sections in order, in one
         // batch: the core's own layout of the rows can be the batch's.
         let rowsHaveLayout = options.mode == .singleBatch && sectionsInOrder
-        var oldElements = SectionedElementIDs(old)
-        var newElements = SectionedElementIDs(new)
-        try Pairing.pair(
-            &oldElements, &newElements, options: options, workspace: workspace, pairsOnly: !rowsHaveLayout)
+        let duplicate = try oldTable.withWords { (o) throws(DiffError) in
+            try newTable.withWords { (n) throws(DiffError) in
+                try Pairing.run(
+                    UnsafeBufferPointer(rebasing: o[oldTable.rowIDsStart..<oldTable.rowContentsStart]),
+                    UnsafeBufferPointer(rebasing: n[newTable.rowIDsStart..<newTable.rowContentsStart]), options,
+                    workspace, !rowsHaveLayout)
+            }
+        }
+        if duplicate != nil
+            || (!IdentityHashing.isInjective(Section.Collection.Element.DifferenceIdentifier.self)
+                && !SectionedElementIDs<Section>.idsMatch(old.elements, new.elements, oldToNew: result.oldToNew))
+        {
+            var oldElements = SectionedElementIDs(old)
+            var newElements = SectionedElementIDs(new)
+            try Pairing.pair(
+                &oldElements, &newElements, options: options, workspace: workspace, pairsOnly: !rowsHaveLayout)
+        }
         try cancellation.check()
         var patchedRows: [UInt64] = []
         for i in 0..<result.oldToNew.count {

@@ -53,8 +53,8 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
 
     /// The sectioned diff of ``init(source:target:options:workspace:)``,
     /// checking `cancellation` after making each side (``SectionedSide``),
-    /// after pairing the elements and every 16,384 of their
-    /// `isContentEqual(to:)` comparisons, after the matching, after the
+    /// after pairing the elements and then every 16,384 old elements while
+    /// comparing them (`isContentEqual(to:)`), after the matching, after the
     /// plan and, in staged mode unless the plan reloads everything, before
     /// each of the first five stages: 10 checks for a small staged diff, 5
     /// when it reloads everything or runs in one batch. Throws

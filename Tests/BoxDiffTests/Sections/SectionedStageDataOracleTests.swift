@@ -13,12 +13,14 @@ private struct ModelProxy<Model: Differentiable & Sendable>: Hashable, Sendable 
 }
 
 /// An element's id (alone compared and hashed) with the element's place
-/// in its side's flat list (`~index` on the new side).
-private struct PlacedID<ID: Hashable>: Hashable {
+/// in its side's flat list (`~index` on the new side); a duplicate is
+/// named as the id itself.
+private struct PlacedID<ID: Hashable>: Hashable, CustomDebugStringConvertible {
     let id: ID
     let index: Int
     static func == (lhs: PlacedID, rhs: PlacedID) -> Bool { lhs.id == rhs.id }
     func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    var debugDescription: String { String(reflecting: id) }
 }
 
 /// The sectioned diff as it was built until 2026-12-03, kept as an oracle:
@@ -87,8 +89,19 @@ private func boxRouteChangeset<Data: RangeReplaceableCollection>(
     return StagedChangeset(stages, reloadsEverything: boxed.reloadsEverything, isMinimal: boxed.isMinimal)
 }
 
-/// Where the library's staged sectioned changeset differs from the old
-/// route's: stage count, calls, or any stage's data (every field).
+/// Every option set of the property tests, and each of them again with
+/// duplicates rejected (the errors are compared then).
+private let oracleOptions: [DiffOptions] =
+    OptionGrids.withThreshold
+    + OptionGrids.withThreshold.map {
+        var options = $0
+        options.duplicates = .reject
+        return options
+    }
+
+/// Where the library's sectioned changeset differs from the old route's:
+/// the error thrown, stage count, `reloadsEverything`, `isMinimal`, calls,
+/// or any stage's data (every field).
 private func stageDataProblems(_ oldBox: BoxGenerators.TestBox, _ newBox: BoxGenerators.TestBox, seed: UInt64) throws
     -> [String]
 {
@@ -97,11 +110,30 @@ private func stageDataProblems(_ oldBox: BoxGenerators.TestBox, _ newBox: BoxGen
     let new = SectionTestMapping.sections(newBox, using: &rng)
     var problems: [String] = []
     let workspace = try DiffWorkspace()
-    for options in OptionGrids.withThreshold {
-        let direct = try StagedChangeset(source: old, target: new, options: options, workspace: workspace)
-        let oracle = try boxRouteChangeset(source: old, target: new, options: options)
-        guard direct.count == oracle.count, direct.reloadsEverything == oracle.reloadsEverything else {
-            problems.append("seed \(seed) \(options): \(direct.count) stages against \(oracle.count)")
+    for options in oracleOptions {
+        let direct: StagedChangeset<[ContactSection]>
+        let oracle: StagedChangeset<[ContactSection]>
+        do {
+            oracle = try boxRouteChangeset(source: old, target: new, options: options)
+        } catch {
+            // Duplicates under `.reject`: the same error, or a problem.
+            do {
+                _ = try StagedChangeset(source: old, target: new, options: options, workspace: workspace)
+                problems.append("seed \(seed) \(options): no error, the Box route threw \(error)")
+            } catch let directError {
+                if directError != error as? DiffError {
+                    problems.append("seed \(seed) \(options): threw \(directError), the Box route \(error)")
+                }
+            }
+            continue
+        }
+        direct = try StagedChangeset(source: old, target: new, options: options, workspace: workspace)
+        guard direct.count == oracle.count, direct.reloadsEverything == oracle.reloadsEverything,
+            direct.isMinimal == oracle.isMinimal
+        else {
+            problems.append(
+                "seed \(seed) \(options): \(direct.count) stages against \(oracle.count), or reloadsEverything "
+                    + "or isMinimal differ")
             continue
         }
         for k in 0..<direct.count {
@@ -120,15 +152,16 @@ private func stageDataProblems(_ oldBox: BoxGenerators.TestBox, _ newBox: BoxGen
 @Suite("Sectioned diff: stages against the Box route")
 struct SectionedStageDataOracleTests {
     /// Unique ids, under every option set (both modes, a reload
-    /// threshold): the same stages, calls and data (noise fields
-    /// included) as the Box route.
+    /// threshold, duplicates paired or rejected): the same stages, calls
+    /// and data (noise fields included) as the Box route.
     @Test func stagesMatchTheBoxRoute() async {
         await expectNoProblems(
             count: 300, sections: 0...10, rows: 0...12,
             shape: { BoxPairShape(maxSections: $0, maxRowsPerSection: $1, editRate: 0.3) }, stageDataProblems)
     }
 
-    /// Duplicate section and element ids (paired in order), heavy edits.
+    /// Duplicate section and element ids (paired in order, or rejected:
+    /// the same error), heavy edits.
     @Test func stagesMatchTheBoxRouteWithDuplicates() async {
         await expectNoProblems(
             count: 300, sections: 0...8, rows: 0...12,
@@ -155,6 +188,113 @@ struct SectionedStageDataOracleTests {
             #expect(direct.stages.map(\.batchUpdate) == oracle.stages.map(\.batchUpdate), "\(options)")
             #expect(direct.stages.map(\.data) == oracle.stages.map(\.data), "\(options)")
             #expect(direct.count > 1 || options.mode == .singleBatch || direct.reloadsEverything, "\(options)")
+        }
+    }
+}
+
+/// An id whose every value hashes alike: every pairing of such ids meets a
+/// collision and falls back to the exact numbering.
+private struct AllAlikeID: Hashable, Sendable, CustomStringConvertible {
+    let value: Int
+    func hash(into hasher: inout Hasher) { hasher.combine(0) }
+    var description: String { "#\(value)" }
+}
+
+/// A section model or an element with a colliding id and a content.
+private struct AllAlike: Differentiable, Equatable, Sendable {
+    let id: Int
+    var content: Int
+    var differenceIdentifier: AllAlikeID { AllAlikeID(value: id) }
+    func isContentEqual(to source: AllAlike) -> Bool { content == source.content }
+}
+
+extension SectionedStageDataOracleTests {
+    /// Section and element ids that all share one hash: the direct route
+    /// confirms the core's pairs by `==`, finds them wrong and pairs again
+    /// exactly, as the Box route does; stages, calls and data agree, and a
+    /// rejected duplicate is named alike.
+    @Test func collidingIDsMatchTheBoxRoute() throws {
+        var rng = SeededGenerator(seed: 0xC011_1DE)
+        for round in 0..<60 {
+            func side() -> [ArraySection<AllAlike, AllAlike>] {
+                let sectionIDs = Array(0..<6).shuffled(using: &rng).prefix(Int.random(in: 0...5, using: &rng))
+                var elementIDs = Array(0..<30).shuffled(using: &rng)[...]
+                return sectionIDs.map { s in
+                    let count = min(elementIDs.count, Int.random(in: 0...6, using: &rng))
+                    let ids = elementIDs.prefix(count)
+                    elementIDs = elementIDs.dropFirst(count)
+                    return ArraySection(
+                        model: AllAlike(id: s, content: Int.random(in: 0...1, using: &rng)),
+                        elements: ids.map { AllAlike(id: $0, content: Int.random(in: 0...1, using: &rng)) })
+                }
+            }
+            let old = side()
+            let new = side()
+            for options in OptionGrids.withThreshold {
+                let direct = try StagedChangeset(source: old, target: new, options: options)
+                let oracle = try boxRouteChangeset(source: old, target: new, options: options)
+                #expect(direct.stages.map(\.batchUpdate) == oracle.stages.map(\.batchUpdate), "round \(round)")
+                #expect(direct.stages.map(\.data) == oracle.stages.map(\.data), "round \(round)")
+                #expect(direct.reloadsEverything == oracle.reloadsEverything, "round \(round)")
+                #expect(direct.isMinimal == oracle.isMinimal, "round \(round)")
+            }
+        }
+        // A repeated element id under `.reject`: the same error both ways.
+        let old = [ArraySection(model: AllAlike(id: 0, content: 0), elements: [AllAlike(id: 1, content: 0)])]
+        let new = [
+            ArraySection(
+                model: AllAlike(id: 0, content: 0),
+                elements: [AllAlike(id: 2, content: 0), AllAlike(id: 2, content: 1)])
+        ]
+        var options = DiffOptions()
+        options.duplicates = .reject
+        var directError: DiffError?
+        var oracleError: DiffError?
+        do { _ = try StagedChangeset(source: old, target: new, options: options) } catch { directError = error }
+        do { _ = try boxRouteChangeset(source: old, target: new, options: options) } catch {
+            oracleError = error as? DiffError
+        }
+        #expect(directError != nil)
+        #expect(directError == oracleError)
+    }
+}
+
+/// A section whose `elements` answers differently on every read: one
+/// element, then 2,000, and so on.
+private final class ShiftyReads: @unchecked Sendable {
+    var reads = 0
+}
+
+private struct ShiftySection: DifferentiableSection, Equatable {
+    let name: String
+    let reads: ShiftyReads
+    var elements: [Contact] {
+        reads.reads += 1
+        return (0..<(reads.reads % 2 == 1 ? 1 : 2_000)).map { Contact(id: $0, name: "c\($0)") }
+    }
+    init(name: String) {
+        self.name = name
+        reads = ShiftyReads()
+    }
+    init<C: Swift.Collection>(source: ShiftySection, elements: C) where C.Element == Contact { self = source }
+    var differenceIdentifier: String { name }
+    func isContentEqual(to source: ShiftySection) -> Bool { true }
+    static func == (lhs: ShiftySection, rhs: ShiftySection) -> Bool { lhs.name == rhs.name }
+}
+
+extension SectionedStageDataOracleTests {
+    /// Sections whose `elements` gives another count on each read: the
+    /// diff reads each section's elements once for its table and its
+    /// list, so they cannot disagree. The table was sized from one read
+    /// and written from another, and wrote past its buffer (a heap
+    /// overflow; found by review, 2026-12-03): under AddressSanitizer
+    /// this test stopped there, in a plain build it could corrupt the heap.
+    @Test func elementsReadDifferentlyEachTimeStayInBounds() throws {
+        for options in OptionGrids.withThreshold {
+            let old = [ShiftySection(name: "a"), ShiftySection(name: "b")]
+            let new = [ShiftySection(name: "b"), ShiftySection(name: "a")]
+            let changeset = try StagedChangeset(source: old, target: new, options: options)
+            #expect(changeset.last?.data == new, "\(options)")
         }
     }
 }
