@@ -217,7 +217,7 @@ extension BoxStagedPlan {
         @usableFromInline let lastStage: Int
 
         @inlinable @inline(__always)
-        init(_ update: borrowing BatchUpdate, style: UpdateStyle) {
+        init(_ update: BatchUpdate, style: UpdateStyle) {
             hasDeleteStage = !update.sectionDeleted.isEmpty || !update.elementDeleted.isEmpty
             hasSectionStage = !update.sectionInserted.isEmpty || !update.sectionMoved.isEmpty
             hasRowStage = !update.elementInserted.isEmpty || !update.elementMoved.isEmpty
