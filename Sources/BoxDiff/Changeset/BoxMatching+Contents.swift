@@ -112,6 +112,18 @@ extension BoxMatching {
     func rowRebinds(old i: Int, new j: Int) -> Bool {
         old.rowContent(i) == 0 && new.rowContent(j) == 0
     }
+
+    /// Whether a plan of `update` exceeds `threshold`
+    /// (``DiffOptions/changeCountAllowed``) and so reloads everything:
+    /// its calls, re-binds not counted (see ``DiffOptions/reloadThreshold``;
+    /// counted only when the calls exceed the threshold at all).
+    /// `sectionsAtOldIndices`: as for ``rebindCount(in:sectionsAtOldIndices:)``.
+    @inlinable
+    func exceeds(_ threshold: Int, _ update: BatchUpdate, sectionsAtOldIndices: Bool) -> Bool {
+        let count = update.changeCount
+        guard count > threshold else { return false }
+        return count - rebindCount(in: update, sectionsAtOldIndices: sectionsAtOldIndices) > threshold
+    }
 }
 
 extension BoxMatching {

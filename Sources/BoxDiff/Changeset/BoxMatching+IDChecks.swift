@@ -8,16 +8,26 @@ extension BoxMatching {
     static func sameSections<S, R>(
         _ source: Box<S, R>, _ target: Box<S, R>, old: IdentityTable, new: IdentityTable
     ) -> Bool {
+        sameSections(old: old, new: new, idsAreHashes: IdentityHashing.isInjective(S.self)) { s in
+            IdentityHashing.equal(source.sections[s].id, target.sections[s].id)
+        }
+    }
+
+    /// ``sameSections(_:_:old:new:)`` over the tables' section hashes,
+    /// with `sameID(s)` telling whether both sides' section `s` have `==`
+    /// ids (asked unless `idsAreHashes`: equal hashes are equal ids).
+    @inlinable @inline(__always)
+    static func sameSections(
+        old: IdentityTable, new: IdentityTable, idsAreHashes: Bool, sameID: (Int) -> Bool
+    ) -> Bool {
         let count = old.sectionCount
         guard count == new.sectionCount, count <= 32 else { return false }
         for s in 0..<count where old.word(s) != new.word(s) { return false }
         for s in 0..<count {
             for t in (s + 1)..<count where old.word(s) == old.word(t) { return false }
         }
-        if !IdentityHashing.isInjective(S.self) {
-            for s in 0..<count where !IdentityHashing.equal(source.sections[s].id, target.sections[s].id) {
-                return false
-            }
+        if !idsAreHashes {
+            for s in 0..<count where !sameID(s) { return false }
         }
         return true
     }

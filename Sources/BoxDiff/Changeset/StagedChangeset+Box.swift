@@ -119,12 +119,7 @@ extension StagedChangeset {
         case .staged:
             let plan = try BoxStagedPlan(matching, style: options.updateStyle, workspace: ws)
             try cancellation.check()
-            // Re-binds do not count (see DiffOptions.reloadThreshold),
-            // counted only when the calls exceed the threshold at all.
-            if plan.update.changeCount > threshold
-                && plan.update.changeCount - matching.rebindCount(in: plan.update, sectionsAtOldIndices: false)
-                    > threshold
-            {
+            if matching.exceeds(threshold, plan.update, sectionsAtOldIndices: false) {
                 self = .reloadingEverything(target, isMinimal: isMinimal)
             } else {
                 self = StagedChangeset(
@@ -136,10 +131,7 @@ extension StagedChangeset {
         case .singleBatch:
             let plan = try BoxSingleBatchPlan(matching, style: options.updateStyle, workspace: ws)
             try cancellation.check()
-            if plan.update.changeCount > threshold
-                && plan.update.changeCount - matching.rebindCount(in: plan.update, sectionsAtOldIndices: true)
-                    > threshold
-            {
+            if matching.exceeds(threshold, plan.update, sectionsAtOldIndices: true) {
                 self = .reloadingEverything(target, isMinimal: isMinimal)
             } else {
                 self = StagedChangeset(plan.stage(target: target).map { [$0] } ?? [], isMinimal: isMinimal)

@@ -76,7 +76,7 @@ public struct IdentityTable: @unchecked Sendable, Hashable {
         rowContentsStart = 2 * sectionCount + rowCount
         offsetsStart = 2 * sectionCount + 2 * rowCount
         rowSectionsStart = 3 * sectionCount + 2 * rowCount + 1
-        let wordCount = 3 * sectionCount + 2 * rowCount + 1 + (rowCount + 1) / 2
+        let wordCount = IdentityTableStorage.wordCount(sectionCount: sectionCount, rowCount: rowCount)
         let layout = NodeLayout<RowID>()
         var kinds = Component.RowKinds()
         let storage = IdentityTableStorage.make(
@@ -86,14 +86,13 @@ public struct IdentityTable: @unchecked Sendable, Hashable {
         // dropped unread).
         var stopped = false
         storage.withUnsafeMutablePointerToElements { base in
-            let sectionIDs = base
-            let sectionContents = base + sectionCount
-            let rowIDs = base + 2 * sectionCount
-            let rowContents = rowIDs + rowCount
-            let offsets = rowContents + rowCount
-            let rowSectionWords = offsets + sectionCount + 1
-            // The packed sections: zero first (also the odd last half).
-            rowSectionWords.initialize(repeating: 0, count: (rowCount + 1) / 2)
+            let parts = IdentityTableStorage.Parts(base, sectionCount: sectionCount, rowCount: rowCount)
+            let sectionIDs = parts.sectionIDs
+            let sectionContents = parts.sectionContents
+            let rowIDs = parts.rowIDs
+            let rowContents = parts.rowContents
+            let offsets = parts.offsets
+            let rowSectionWords = parts.rowSectionWords
             var k = 0
             var gate = CancellationGate()
             for s in 0..<sectionCount {
@@ -115,23 +114,7 @@ public struct IdentityTable: @unchecked Sendable, Hashable {
                         Component.contentHashes(
                             first: rows.component(0), stride: layout.stride, count: count, into: rowContents + k,
                             kinds: &kinds)
-                        if s > 0 {
-                            // Rows k ..< k + count hold s: an odd first row
-                            // shares its word with the previous section.
-                            let low = UInt64(truncatingIfNeeded: s)
-                            let end = k + count
-                            var row = k
-                            if row & 1 == 1 {
-                                rowSectionWords[row &>> 1] |= low &<< 32
-                                row += 1
-                            }
-                            let both = low | (low &<< 32)
-                            while row + 1 < end {
-                                rowSectionWords[row &>> 1] = both
-                                row += 2
-                            }
-                            if row < end { rowSectionWords[row &>> 1] = low }
-                        }
+                        IdentityTableStorage.Parts.markRows(k, k + count, section: s, in: rowSectionWords)
                     }
                     k += count
                 }

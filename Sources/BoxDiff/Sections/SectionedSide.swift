@@ -52,38 +52,27 @@ struct SectionedSide<Section: DifferentiableSection> {
             elements.append(contentsOf: section.elements)
         }
         let rowCount = elements.count
-        let wordCount = 3 * sectionCount + 2 * rowCount + 1 + (rowCount + 1) / 2
+        let wordCount = IdentityTableStorage.wordCount(sectionCount: sectionCount, rowCount: rowCount)
         let storage = IdentityTableStorage.make(
             IdentityTableStorage.Header(wordCount: wordCount, sectionCount: sectionCount, rowCount: rowCount))
         // Every word is written below (the words are a trivial type), in
         // the layout ``IdentityTable`` documents: each part's extent comes
         // from `sectionCount` and `rowCount` alone.
         storage.withUnsafeMutablePointerToElements { base in
-            let sectionIDs = base
-            let sectionContents = base + sectionCount
-            let rowIDs = base + 2 * sectionCount
-            let rowContents = rowIDs + rowCount
-            let offsets = rowContents + rowCount
-            let rowSectionWords = offsets + sectionCount + 1
-            rowSectionWords.initialize(repeating: 0, count: (rowCount + 1) / 2)
-            rowContents.initialize(repeating: Self.sharedContentHash, count: rowCount)
+            let parts = IdentityTableStorage.Parts(base, sectionCount: sectionCount, rowCount: rowCount)
+            parts.rowContents.initialize(repeating: Self.sharedContentHash, count: rowCount)
             elements.withUnsafeBufferPointer { elements in
-                for k in 0..<rowCount { rowIDs[k] = IdentityHashing.hash(elements[k].differenceIdentifier) }
+                for k in 0..<rowCount { parts.rowIDs[k] = IdentityHashing.hash(elements[k].differenceIdentifier) }
             }
             for s in 0..<sectionCount {
-                sectionIDs[s] = IdentityHashing.hash(sections[s].differenceIdentifier)
-                sectionContents[s] = Self.sharedContentHash
+                parts.sectionIDs[s] = IdentityHashing.hash(sections[s].differenceIdentifier)
+                parts.sectionContents[s] = Self.sharedContentHash
                 let start = starts[s]
                 let end = s + 1 < sectionCount ? starts[s + 1] : rowCount
-                offsets[s] = UInt64(truncatingIfNeeded: start)
-                if s > 0 {
-                    // Each row's section, two to a word (an odd first row
-                    // shares its word with the previous section's last).
-                    let low = UInt64(truncatingIfNeeded: s)
-                    for row in start..<end { rowSectionWords[row &>> 1] |= low &<< (32 &* UInt64(row & 1)) }
-                }
+                parts.offsets[s] = UInt64(truncatingIfNeeded: start)
+                IdentityTableStorage.Parts.markRows(start, end, section: s, in: parts.rowSectionWords)
             }
-            offsets[sectionCount] = UInt64(truncatingIfNeeded: rowCount)
+            parts.offsets[sectionCount] = UInt64(truncatingIfNeeded: rowCount)
         }
         self.sections = sections
         self.elements = elements
@@ -289,18 +278,8 @@ extension BoxMatching {
     static func sameSections<Section: DifferentiableSection>(
         _ source: [Section], _ target: [Section], old: IdentityTable, new: IdentityTable
     ) -> Bool {
-        let count = old.sectionCount
-        guard count == new.sectionCount, count <= 32 else { return false }
-        for s in 0..<count where old.word(s) != new.word(s) { return false }
-        for s in 0..<count {
-            for t in (s + 1)..<count where old.word(s) == old.word(t) { return false }
+        sameSections(old: old, new: new, idsAreHashes: IdentityHashing.isInjective(Section.DifferenceIdentifier.self)) {
+            IdentityHashing.equal(source[$0].differenceIdentifier, target[$0].differenceIdentifier)
         }
-        if !IdentityHashing.isInjective(Section.DifferenceIdentifier.self) {
-            for s in 0..<count
-            where !IdentityHashing.equal(source[s].differenceIdentifier, target[s].differenceIdentifier) {
-                return false
-            }
-        }
-        return true
     }
 }

@@ -89,10 +89,7 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
         case .staged:
             let plan = try BoxStagedPlan(matching, style: options.updateStyle, workspace: ws)
             try cancellation.check()
-            if plan.update.changeCount > threshold
-                && plan.update.changeCount - matching.rebindCount(in: plan.update, sectionsAtOldIndices: false)
-                    > threshold
-            {
+            if matching.exceeds(threshold, plan.update, sectionsAtOldIndices: false) {
                 return StagedChangeset([Changeset(data: target)], reloadsEverything: true, isMinimal: isMinimal)
             }
             return StagedChangeset(
@@ -103,10 +100,7 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
             // One stage, whose data is the target.
             let plan = try BoxSingleBatchPlan(matching, style: options.updateStyle, workspace: ws)
             try cancellation.check()
-            if plan.update.changeCount > threshold
-                && plan.update.changeCount - matching.rebindCount(in: plan.update, sectionsAtOldIndices: true)
-                    > threshold
-            {
+            if matching.exceeds(threshold, plan.update, sectionsAtOldIndices: true) {
                 return StagedChangeset([Changeset(data: target)], reloadsEverything: true, isMinimal: isMinimal)
             }
             let update = plan.update
