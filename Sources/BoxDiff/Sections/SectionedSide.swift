@@ -33,24 +33,41 @@ struct SectionedSide<Section: DifferentiableSection> {
     /// cannot make the words and the list disagree (a table sized from
     /// one read and written from another wrote past its buffer: found by
     /// review, 2026-12-03).
+    ///
+    /// One section (a DifferenceKit list's usual shape): its elements are
+    /// the flat list, an `Array`'s buffer shared, not copied. Several: the
+    /// elements are copied into one list, and the sections' starts are
+    /// kept in a temporary allocation (on the stack when small).
     /// - Complexity: O(sections + elements), one identity hash each.
     @inlinable
     init<Data: Swift.Collection>(_ data: Data) where Data.Element == Section {
         let sections = Array(data)
-        let sectionCount = sections.count
-        // The elements, section after section, and where each section's
-        // start (its end is the next one's start; the last, the count).
-        var elements: [Element] = []
-        var starts: [Int] = []
-        starts.reserveCapacity(sectionCount)
-        // A capacity hint only (what is appended below decides).
-        var expected = 0
-        for section in sections { expected &+= section.elements.count }
-        elements.reserveCapacity(expected)
-        for section in sections {
-            starts.append(elements.count)
-            elements.append(contentsOf: section.elements)
+        if sections.count == 1 {
+            self.init(sections: sections, elements: Array(sections[0].elements), starts: nil)
+            return
         }
+        self = withUnsafeTemporaryAllocation(of: Int.self, capacity: sections.count) { starts in
+            // The elements, section after section, and where each section
+            // starts (its end is the next one's start; the last, the count).
+            var elements: [Element] = []
+            // A capacity hint only (what is appended below decides).
+            var expected = 0
+            for section in sections { expected &+= section.elements.count }
+            elements.reserveCapacity(expected)
+            for s in 0..<sections.count {
+                starts.initializeElement(at: s, to: elements.count)
+                elements.append(contentsOf: sections[s].elements)
+            }
+            return Self(sections: sections, elements: elements, starts: UnsafeBufferPointer(starts))
+        }
+    }
+
+    /// The side of `sections` whose elements, section after section, are
+    /// `elements`, section `s` starting at `starts[s]` (`nil`: one
+    /// section, all of `elements`).
+    @inlinable
+    init(sections: [Section], elements: [Element], starts: UnsafeBufferPointer<Int>?) {
+        let sectionCount = sections.count
         let rowCount = elements.count
         let wordCount = IdentityTableStorage.wordCount(sectionCount: sectionCount, rowCount: rowCount)
         let storage = IdentityTableStorage.make(
@@ -67,8 +84,8 @@ struct SectionedSide<Section: DifferentiableSection> {
             for s in 0..<sectionCount {
                 parts.sectionIDs[s] = IdentityHashing.hash(sections[s].differenceIdentifier)
                 parts.sectionContents[s] = Self.sharedContentHash
-                let start = starts[s]
-                let end = s + 1 < sectionCount ? starts[s + 1] : rowCount
+                let start = starts.map { $0[s] } ?? 0
+                let end = s + 1 < sectionCount ? starts.map { $0[s + 1] } ?? rowCount : rowCount
                 parts.offsets[s] = UInt64(truncatingIfNeeded: start)
                 IdentityTableStorage.Parts.markRows(start, end, section: s, in: parts.rowSectionWords)
             }
@@ -77,6 +94,24 @@ struct SectionedSide<Section: DifferentiableSection> {
         self.sections = sections
         self.elements = elements
         table = IdentityTable(storage: storage)
+    }
+
+    /// Records that old element `i` (a flat index) or old section `s`
+    /// changed: its content hash in this side's own table becomes 0
+    /// ("changed"), as a Box diff's patched copy of the contents says it.
+    /// Only for a side made for the diff at hand: its table is written in
+    /// place, where a Box's cached table is shared and must be copied.
+    @inlinable
+    func markElementChanged(_ i: Int) {
+        let at = table.rowContentsStart &+ i
+        table.storage.withUnsafeMutablePointerToElements { $0[at] = 0 }
+    }
+
+    /// ``markElementChanged(_:)`` for section `s`.
+    @inlinable
+    func markSectionChanged(_ s: Int) {
+        let at = table.sectionCount &+ s
+        table.storage.withUnsafeMutablePointerToElements { $0[at] = 0 }
     }
 }
 
@@ -222,12 +257,10 @@ extension BoxMatching {
                 oldTable.sectionCount == newTable.sectionCount && Self.pairsInPlace(result.oldToNew)
         }
         // Paired sections whose models are not content-equal: updated.
-        var patchedSections: [UInt64] = []
+        // (Marked in the old side's own table, which this diff made: no
+        // patched copy of the contents.)
         for s in 0..<oldTable.sectionCount where pairs[s] != Self.none {
-            if !new.sections[Int(pairs[s])].isContentEqual(to: old.sections[s]) {
-                if patchedSections.isEmpty { patchedSections = oldTable.sectionContents }
-                patchedSections[s] = 0
-            }
+            if !new.sections[Int(pairs[s])].isContentEqual(to: old.sections[s]) { old.markSectionChanged(s) }
         }
 
         // Elements, over all sections. The same sections in order, in one
@@ -251,13 +284,11 @@ extension BoxMatching {
                 &oldElements, &newElements, options: options, workspace: workspace, pairsOnly: !rowsHaveLayout)
         }
         try cancellation.check()
-        var patchedRows: [UInt64] = []
         for i in 0..<result.oldToNew.count {
             if i & (rowsBetweenChecks - 1) == rowsBetweenChecks - 1 { try cancellation.check() }
             let j = result.oldToNew[i]
             if j != Self.none && !new.elements[Int(j)].isContentEqual(to: old.elements[i]) {
-                if patchedRows.isEmpty { patchedRows = oldTable.rowContents }
-                patchedRows[i] = 0
+                old.markElementChanged(i)
             }
         }
         pairs.append(Self.none)  // never empty: raw views have an address
@@ -266,7 +297,7 @@ extension BoxMatching {
         self.init(
             old: oldTable, new: newTable, pairs: sectionMaps, rows: result, pairedRowCount: result.matchedCount,
             isMinimal: sectionsMinimal && result.isMinimal, sectionsInOrder: sectionsInOrder,
-            patchedRowContents: consume patchedRows, patchedSectionContents: consume patchedSections,
+            patchedRowContents: [], patchedSectionContents: [],
             rowsHaveLayout: rowsHaveLayout)
     }
 
