@@ -10,9 +10,9 @@
 /// }
 /// ```
 ///
-/// When ``reloadsEverything`` is true (a Box diff over the configured
-/// threshold) there is one stage without calls, whose data is the target:
-/// reload the whole view with it.
+/// When ``reloadsEverything`` is true (any diff, flat, sectioned or Box,
+/// past ``DiffOptions/reloadThreshold``) there is one stage without calls,
+/// whose data is the target: reload the whole view with it.
 ///
 /// Printing shows one line per stage (`stage 1: delete [0,3] [1,0]`), or
 /// `reload everything`. Two changesets are equal when their stages are, in

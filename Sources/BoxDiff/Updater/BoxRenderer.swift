@@ -68,6 +68,11 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// it reaches the view. A render the loop guard does not apply (see
     /// ``render(_:completion:)``) leaves it as it was.
     ///
+    /// After a render whose diff rejected a duplicate, the view shows that
+    /// Box, duplicate included: the next render diffs from it, so it
+    /// reloads too, with the duplicate reported on the old side. The
+    /// render after that animates.
+    ///
     /// ```swift
     /// renderer.render(box)
     /// if let error = renderer.lastDiffError { assertionFailure("\(error)") }

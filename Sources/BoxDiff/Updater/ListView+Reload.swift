@@ -202,8 +202,19 @@ extension StageApplier {
             // chained then took the reconfigures' paths for its own rows.
             let gate = isLast && reconfigures ? completion.map(CompletionGate.init) : nil
             let stored = storeCount
+            // This block's number, open until `performBatchUpdates`
+            // returns (a value the block captures: no allocation).
+            let (batch, enclosing) = OpenBatch.open()
             view.performBatchUpdates(
                 {
+                    // A block the view kept and ran after
+                    // `performBatchUpdates` returned would read the
+                    // caller's freed stages and a released applier: stop
+                    // instead (found by review, 2026-12-03).
+                    precondition(
+                        OpenBatch.current == batch,
+                        "ListView.performBatchUpdates ran its updates block after returning: run it once, before returning"
+                    )
                     // The applier through its reference: a renderer's
                     // captured unretained (captured strongly, it cost a
                     // retain and two releases per stage, atomically). The
@@ -219,6 +230,7 @@ extension StageApplier {
                 // No closure to allocate when there is no completion.
                 completion: gate.map { gate in { _ in gate.finish() } }
                     ?? (isLast ? completion.map { completion in { _ in completion() } } : nil))
+            OpenBatch.current = enclosing
             // The block holds the applier unretained (a renderer) and
             // points into the caller's stages: run later, it would read
             // freed memory; never run, the data source would not hold what
@@ -350,4 +362,31 @@ final class DataSetter<Data> {
     /// Lets go of the caller's `setData`.
     @inlinable
     func release() { setData = nil }
+}
+
+/// The batch block that may run now: the number of the innermost
+/// ``ListView/performBatchUpdates(_:completion:)`` call of the stage loop
+/// that has not returned (0: none). A block checks that it is the open
+/// one, so that a view that keeps a block and runs it later stops the
+/// program with a message instead of reading freed memory. Main actor
+/// only, as every view.
+@MainActor
+@usableFromInline
+enum OpenBatch {
+    /// The open batch's number; 0 when none is open.
+    @usableFromInline static var current: UInt = 0
+    /// The last number given (wrapping, 0 skipped).
+    @usableFromInline static var last: UInt = 0
+
+    /// Opens a new batch: its number and the enclosing one's, which
+    /// becomes current again when the new batch's call returns (a reload
+    /// made from inside a batch block).
+    @inlinable
+    static func open() -> (batch: UInt, enclosing: UInt) {
+        last &+= 1
+        if last == 0 { last = 1 }
+        let enclosing = current
+        current = last
+        return (last, enclosing)
+    }
 }

@@ -21,10 +21,11 @@ import Foundation
 /// ``performBatchUpdates(_:completion:)`` once, before returning, as UIKit
 /// does: the updater calls its non-escaping `setData` inside it. The view
 /// may keep the block afterwards (a view that records its batches), but
-/// not run it again. The updater checks it when `performBatchUpdates`
-/// returns and stops the program otherwise (a precondition): the block
-/// reaches the renderer and the changeset's stages unretained, so a block
-/// run later read freed memory.
+/// not run it again. The updater checks it and stops the program
+/// otherwise (a precondition): when `performBatchUpdates` returns, that
+/// the block ran once; and in the block, that its call has not returned.
+/// The block reaches the renderer and the changeset's stages unretained,
+/// so a block run later would read freed memory.
 @preconcurrency @MainActor
 public protocol ListView: AnyObject {
     /// Runs `updates` (which changes the data source and makes the calls

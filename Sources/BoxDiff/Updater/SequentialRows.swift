@@ -46,7 +46,10 @@ struct RowBatch: Equatable {
         guard isFlat, rowCount >= 0 else { return nil }
         let deleted = deleted.sorted()
         let inserted = inserted.sorted()
-        let newCount = rowCount - deleted.count + inserted.count
+        // A table may report any count (`Int.max` overflowed here: found
+        // by review, 2026-12-03).
+        let (newCount, overflow) = (rowCount - deleted.count).addingReportingOverflow(inserted.count)
+        guard !overflow else { return nil }
         guard Self.isStrictlyAscending(deleted, below: rowCount),
             Self.isStrictlyAscending(inserted, below: newCount)
         else { return nil }

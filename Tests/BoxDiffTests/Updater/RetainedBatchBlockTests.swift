@@ -57,4 +57,52 @@ struct RetainedBatchBlockTests {
             }
         }
     }
+
+    /// A kept block run after `performBatchUpdates` returned, through
+    /// `reload(using:)` and through a renderer: it read the caller's freed
+    /// stages (AddressSanitizer: heap-use-after-free in `applyCalls`) and
+    /// the released renderer (signal 11 in `BoxRenderer.store(_:at:)`).
+    /// It stops the program with the updater's message now. Found by
+    /// review, 2026-12-03.
+    @Test func aKeptBlockRunLaterStopsTheProgramWithAMessage() async {
+        let throughReload = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run { Self.runKeptBlocksLater(throughARenderer: false) }
+        }
+        let throughRenderer = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run { Self.runKeptBlocksLater(throughARenderer: true) }
+        }
+        for result in [throughReload, throughRenderer] {
+            let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+            #expect(message.contains("ran its updates block after returning"), "\(message.suffix(400))")
+        }
+    }
+
+    /// Reloads a view that keeps its blocks (a changeset of 64 strings, or
+    /// a renderer's Box of 32 rows), lets the changeset or the renderer go,
+    /// then runs the kept blocks.
+    @MainActor
+    static func runKeptBlocksLater(throughARenderer: Bool) {
+        let view = BlockKeepingListView()
+        if throughARenderer {
+            var shown = BoxGenerators.TestBox()
+            do {
+                let renderer = BoxRenderer(view: view) { shown = $0 }
+                renderer.render(
+                    BoxGenerators.TestBox(sections: [
+                        Section(id: 0, rows: (0..<32).map { Node(id: $0, component: "r\($0)") })
+                    ]))
+            }
+            precondition(shown.rowCount == 32)
+        } else {
+            var list: [String] = []
+            do {
+                let changeset = try! StagedChangeset(
+                    source: (0..<64).map { "old\($0)" }, target: (0..<64).map { "new\($0)" })
+                view.reload(using: changeset, setData: { list = $0 })
+            }
+            precondition(list.count == 64)
+        }
+        precondition(!view.kept.isEmpty)
+        for block in view.kept { block() }
+    }
 }

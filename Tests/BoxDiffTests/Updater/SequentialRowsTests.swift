@@ -176,6 +176,9 @@ struct SequentialRowsTests {
             ),
             ("reload a deleted row", RowBatch(deleted: [1], reloaded: [1]), 3),
             ("reload out of range", RowBatch(reloaded: [3]), 3),
+            // A table reporting `Int.max` rows: the count after the batch
+            // overflowed (a trap before the fix).
+            ("row count past Int.max", RowBatch(inserted: [0]), Int.max),
         ]
         for (name, batch, rows) in cases {
             #expect(batch.sequentialCalls(rowCount: rows) == nil, "\(name)")
