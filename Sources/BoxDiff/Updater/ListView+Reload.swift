@@ -210,11 +210,14 @@ extension StageApplier {
                     // A block the view kept and ran after
                     // `performBatchUpdates` returned would read the
                     // caller's freed stages and a released applier: stop
-                    // instead (found by review, 2026-12-03).
-                    precondition(
-                        OpenBatch.current == batch,
-                        "ListView.performBatchUpdates ran its updates block after returning: run it once, before returning"
-                    )
+                    // instead (found by review, 2026-12-03), with the
+                    // message in every build (`fatalError`'s is kept by
+                    // -O, a precondition's is not).
+                    if OpenBatch.current != batch {
+                        fatalError(
+                            "ListView.performBatchUpdates ran its updates block after returning: run it once, before returning"
+                        )
+                    }
                     // The applier through its reference: a renderer's
                     // captured unretained (captured strongly, it cost a
                     // retain and two releases per stage, atomically). The
