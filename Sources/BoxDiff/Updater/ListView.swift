@@ -22,8 +22,9 @@ import Foundation
 /// does: the updater calls its non-escaping `setData` inside it. The view
 /// may keep the block afterwards (a view that records its batches), but
 /// not run it again. The updater checks it and stops the program
-/// otherwise (a precondition): when `performBatchUpdates` returns, that
-/// the block ran once; and in the block, that its call has not returned.
+/// otherwise: when `performBatchUpdates` returns, that the block ran once
+/// (a precondition); and in the block, that its call has not returned
+/// (a `fatalError`, whose message release builds print too).
 /// The block reaches the renderer and the changeset's stages unretained,
 /// so a block run later would read freed memory.
 @preconcurrency @MainActor
