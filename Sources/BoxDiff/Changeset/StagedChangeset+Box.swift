@@ -98,7 +98,9 @@ extension StagedChangeset {
         // call, atomically, and the initializer released it.
         // A spare workspace when `workspace` is nil or busy with an outer
         // diff (the caller's `==` diffing again): see DiffWorkspace.isBusy.
-        let ws = try DiffWorkspace.forDiff(workspace)
+        let ws = try DiffWorkspace.forDiff(workspace) {
+            source.sections.count &+ source.rowCount &+ target.sections.count &+ target.rowCount
+        }
         cancellation.watch(true, in: ws)
         // The Boxes' ids in all, once both are hashed (a spare workspace is
         // kept only after a small diff).

@@ -190,19 +190,20 @@ enum FlatStaging {
     static func changeset<Element: Differentiable, C: DiffCancellation>(
         source: [Element], target: [Element], options: DiffOptions, workspace: DiffWorkspace?, cancellation: C
     ) throws(DiffError) -> StagedChangeset<[Element]> {
-        // A spare workspace when `workspace` is nil or busy with an outer
-        // diff (the caller's `==` diffing again): see DiffWorkspace.isBusy.
-        let ws = try DiffWorkspace.forDiff(workspace)
-        cancellation.watch(true, in: ws)
-        defer {
-            cancellation.watch(false, in: ws)
-            ws.finishFlatDiff()
-        }
         // The common prefix of ids (compared with ==) is not hashed: the
         // core trims it first and pairs it in place, which agrees with
         // pairing duplicates in order. Not under `.reject`, where the core
         // must see every id to find a duplicate inside the prefix.
         let prefix = options.duplicates == .reject ? 0 : FlatHashing.commonPrefix(source, target)
+        // A spare workspace when `workspace` is nil or busy with an outer
+        // diff (the caller's `==` diffing again): see DiffWorkspace.isBusy.
+        // Its size: the ids past the prefix, what the core runs on.
+        let ws = try DiffWorkspace.forDiff(workspace) { (source.count &- prefix) &+ (target.count &- prefix) }
+        cancellation.watch(true, in: ws)
+        defer {
+            cancellation.watch(false, in: ws)
+            ws.finishFlatDiff()
+        }
         try cancellation.check()
         var old = FlatPairingSide(source, prefix: prefix, reusing: &ws.flatOldHashes)
         try cancellation.check()

@@ -15,10 +15,14 @@ extension DiffWorkspace {
     /// was.
     static let spareLimit = 4096
 
-    /// The spare workspace if no diff holds it, else a new spare workspace
-    /// (given back, or freed, when its diff ends: ``finishDiff(elements:)``).
+    /// The workspace of a diff of `elements` ids given none: the spare
+    /// workspace if no diff holds it, else a new spare workspace (given
+    /// back, or freed, when its diff ends: ``finishDiff(elements:)``); for
+    /// a diff past ``spareLimit``, a new workspace that is not a spare.
     @usableFromInline
-    static func takeSpare() throws(DiffError) -> DiffWorkspace { try SparePool.shared.take() }
+    static func takeSpare(forElements elements: Int) throws(DiffError) -> DiffWorkspace {
+        try SparePool.shared.take(forElements: elements)
+    }
 }
 
 /// At most one idle spare workspace, shared by the diffs of any thread:
@@ -42,6 +46,15 @@ final class SparePool: @unchecked Sendable {
         lock.unlock()
         if let spare { return spare }
         return try DiffWorkspace(pool: self)
+    }
+
+    /// The workspace of a diff of `elements` ids: ``take()``, or past
+    /// ``DiffWorkspace/spareLimit`` a new workspace that is not a spare
+    /// (freed when its diff ends), so that a large diff leaves the idle
+    /// spare, which it would free, to the next small one.
+    func take(forElements elements: Int) throws(DiffError) -> DiffWorkspace {
+        if elements > DiffWorkspace.spareLimit { return try DiffWorkspace() }
+        return try take()
     }
 
     /// Keeps `workspace`, whose diff had `elements` ids, as the idle one,

@@ -8,8 +8,9 @@
 /// task) its own. Diffs that are not given one run on the process's spare
 /// workspace when no other diff holds it, else on a new one; the spare is
 /// kept for the next such diff, on any thread, after a diff of at most
-/// 4,096 ids in all (sections and rows, both sides), and freed after a
-/// larger one. So a DifferenceKit-style `StagedChangeset(source:target:)`
+/// 4,096 ids in all (sections and rows, both sides). A larger diff runs on
+/// a workspace of its own, freed when it ends, and leaves the spare to the
+/// next small diff. So a DifferenceKit-style `StagedChangeset(source:target:)`
 /// at app sizes allocates about what it would with a workspace of its
 /// own.
 ///
@@ -84,7 +85,7 @@ public final class DiffWorkspace {
     /// documented: no dynamic exclusivity checks.)
     @exclusivity(unchecked) @usableFromInline var isBusy = false
 
-    /// The pool of a spare workspace (``takeSpare()``), which it goes back
+    /// The pool of a spare workspace (``takeSpare(forElements:)``), which it goes back
     /// to when its diff ends; `nil` for the caller's own workspaces. Weak:
     /// a pool holds its idle workspace, and a pool other than the
     /// process's (a test's) would leak with it. (Written once, in the
@@ -102,7 +103,7 @@ public final class DiffWorkspace {
         isSpare = false
     }
 
-    /// An empty spare workspace of `pool` (see ``takeSpare()``).
+    /// An empty spare workspace of `pool` (see ``takeSpare(forElements:)``).
     init(pool: SparePool) throws(DiffError) {
         do throws(CoreFailure) { core = try CoreWorkspace() } catch { throw Pairing.error(error) }
         self.pool = pool
@@ -112,11 +113,15 @@ public final class DiffWorkspace {
     /// The workspace a diff given `workspace` runs on, marked busy until
     /// ``finishDiff(elements:)``: `workspace` itself, or a spare one when
     /// it is `nil` or busy with a diff that has not returned (a nested
-    /// diff).
+    /// diff). `elements`: the diff's ids in all (sections and rows, both
+    /// sides), read only when a spare is needed: past
+    /// ``spareLimit``, the diff gets a workspace of its own, freed when it
+    /// ends, and the idle spare stays for the next small diff (it took the
+    /// spare and freed it, so the next small diff made a new one).
     @inlinable
-    static func forDiff(_ workspace: DiffWorkspace?) throws(DiffError) -> DiffWorkspace {
+    static func forDiff(_ workspace: DiffWorkspace?, elements: () -> Int) throws(DiffError) -> DiffWorkspace {
         let ws: DiffWorkspace
-        if let workspace, !workspace.isBusy { ws = workspace } else { ws = try takeSpare() }
+        if let workspace, !workspace.isBusy { ws = workspace } else { ws = try takeSpare(forElements: elements()) }
         ws.isBusy = true
         return ws
     }

@@ -69,7 +69,9 @@ extension StagedChangeset where Data: RangeReplaceableCollection, Data.Element: 
         try cancellation.check()
         let new = SectionedSide(target)
         try cancellation.check()
-        let ws = try DiffWorkspace.forDiff(workspace)
+        let ws = try DiffWorkspace.forDiff(workspace) {
+            old.sections.count &+ old.elements.count &+ new.sections.count &+ new.elements.count
+        }
         cancellation.watch(true, in: ws)
         // The sides' ids in all, once both are hashed (a spare workspace
         // is kept only after a small diff).

@@ -145,19 +145,51 @@ struct SpareWorkspaceTests {
     @Test func diffsRunOnTheCallersWorkspaceOrASpare() throws {
         let mine = try DiffWorkspace()
         #expect(!mine.isSpare)
-        let used = try DiffWorkspace.forDiff(mine)
+        let used = try DiffWorkspace.forDiff(mine) { 10 }
         #expect(used === mine)
-        let nested = try DiffWorkspace.forDiff(mine)
+        let nested = try DiffWorkspace.forDiff(mine) { 10 }
         #expect(nested !== mine)
         #expect(nested.isSpare)
-        let none = try DiffWorkspace.forDiff(nil)
+        let none = try DiffWorkspace.forDiff(nil) { 10 }
         #expect(none.isSpare)
         #expect(none !== nested)
+        // Past the limit: a workspace of the diff's own, not a spare.
+        let large = try DiffWorkspace.forDiff(nil) { DiffWorkspace.spareLimit + 1 }
+        #expect(!large.isSpare)
+        // The caller's free workspace whatever the size.
+        let mineLarge = try DiffWorkspace.forDiff(try DiffWorkspace()) { Int.max }
+        #expect(!mineLarge.isSpare)
+        mineLarge.finishDiff(elements: Int.max)
+        large.finishDiff(elements: DiffWorkspace.spareLimit + 1)
         none.finishDiff(elements: 10)
         nested.finishDiff(elements: 10)
         used.finishDiff(elements: 10)
-        #expect(!mine.isBusy && !nested.isBusy && !none.isBusy)
+        #expect(!mine.isBusy && !nested.isBusy && !none.isBusy && !large.isBusy)
         #expect(!SparePool.shared.holds(mine))
+        #expect(!SparePool.shared.holds(large))
+    }
+
+    /// A diff past the limit leaves the idle spare to the next small diff:
+    /// it gets a workspace of its own, freed when it ends (it took the
+    /// idle spare and freed it, so the next small diff made a new one).
+    @Test func aLargeDiffLeavesTheIdleSpare() throws {
+        let pool = SparePool()
+        let spare = try pool.take(forElements: 40)
+        #expect(spare.isSpare)
+        pool.give(back: spare, after: 40)
+        weak var freed: DiffWorkspace?
+        do {
+            let large = try pool.take(forElements: DiffWorkspace.spareLimit + 1)
+            freed = large
+            #expect(large !== spare)
+            #expect(!large.isSpare)
+            #expect(pool.holds(spare), "a large diff took the idle spare")
+            large.finishDiff(elements: DiffWorkspace.spareLimit + 1)
+        }
+        #expect(freed == nil, "the large diff's workspace is still held")
+        #expect(pool.holds(spare))
+        // At the limit, still the spare.
+        #expect(try pool.take(forElements: DiffWorkspace.spareLimit) === spare)
     }
 
     /// A flat diff given no workspace, whose `isContentEqual(to:)` diffs
