@@ -23,6 +23,24 @@ extension DiffWorkspace {
     static func takeSpare(forElements elements: Int) throws(DiffError) -> DiffWorkspace {
         try SparePool.shared.take(forElements: elements)
     }
+
+    /// Frees the process's idle spare workspace: the one that diffs given
+    /// no workspace (DifferenceKit's `StagedChangeset(source:target:)`)
+    /// run on, kept between them after diffs of at most 4,096 ids (70-150
+    /// KB, up to about 430 KB after LCS diffs). Call it when the app gets
+    /// a memory warning; the next such diff makes a new one. A diff
+    /// running on a spare keeps it until it ends. Any thread.
+    ///
+    /// ```swift
+    /// override func didReceiveMemoryWarning() {
+    ///     super.didReceiveMemoryWarning()
+    ///     DiffWorkspace.releaseSpare()
+    /// }
+    /// ```
+    ///
+    /// A ``BoxRenderer``'s diffs run on workspaces of their own:
+    /// ``BoxRenderer/releaseScratchMemory()`` frees those.
+    public static func releaseSpare() { SparePool.shared.releaseIdle() }
 }
 
 /// At most one idle spare workspace, shared by the diffs of any thread:
@@ -65,6 +83,16 @@ final class SparePool: @unchecked Sendable {
         lock.lock()
         if idle == nil { idle = workspace }
         lock.unlock()
+    }
+
+    /// Lets go of the idle workspace (freed with its last reference, after
+    /// the lock is released).
+    func releaseIdle() {
+        lock.lock()
+        let released = idle
+        idle = nil
+        lock.unlock()
+        _ = consume released
     }
 
     /// Whether `workspace` is the idle one.

@@ -175,7 +175,8 @@ public final class BoxRenderer<SectionID: Hashable & Sendable, RowID: Hashable &
     /// is running keeps its workspace until it ends, then frees it.
     ///
     /// What the next diff needs is kept: ``shownBox`` and its identity
-    /// table (its old side).
+    /// table (its old side). The process's spare workspace, that of diffs
+    /// given none, is freed by ``DiffWorkspace/releaseSpare()``.
     ///
     /// ```swift
     /// override func didReceiveMemoryWarning() {

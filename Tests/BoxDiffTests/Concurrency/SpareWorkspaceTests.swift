@@ -169,6 +169,30 @@ struct SpareWorkspaceTests {
         #expect(!SparePool.shared.holds(large))
     }
 
+    /// A pool lets go of its idle workspace on request (a memory
+    /// warning: `DiffWorkspace.releaseSpare()`), which is freed, and makes
+    /// a new one for the next diff; diffs given no workspace still work
+    /// after the process's spare is released.
+    @Test func aPoolReleasesItsIdleWorkspace() throws {
+        let pool = SparePool()
+        weak var freed: DiffWorkspace?
+        do {
+            let a = try pool.take()
+            freed = a
+            pool.give(back: a, after: 40)
+            #expect(pool.holds(a))
+        }
+        pool.releaseIdle()
+        #expect(freed == nil, "the released idle workspace is still held")
+        let b = try pool.take()
+        #expect(b.isSpare)
+        pool.releaseIdle()  // none idle: nothing to do
+        DiffWorkspace.releaseSpare()
+        let changeset = try StagedChangeset(source: [1, 2, 3], target: [3, 1, 4])
+        #expect(
+            changeset == (try StagedChangeset(source: [1, 2, 3], target: [3, 1, 4], workspace: try DiffWorkspace())))
+    }
+
     /// A diff past the limit leaves the idle spare to the next small diff:
     /// it gets a workspace of its own, freed when it ends (it took the
     /// idle spare and freed it, so the next small diff made a new one).
