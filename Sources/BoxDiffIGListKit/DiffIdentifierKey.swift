@@ -44,7 +44,7 @@ struct DiffIdentifierKey: Hashable {
         self.object = object
         var hasher = Hasher()
         #if canImport(Darwin)
-            Self.hash(object, into: &hasher, depth: 0)
+            Self.hashIdentifier(object, into: &hasher)
         #else
             if let string = object as? NSString {
                 let bridged = string as String
@@ -52,10 +52,29 @@ struct DiffIdentifierKey: Hashable {
                 Self.hashString(bridged, into: &hasher)
             } else {
                 self.string = nil
-                Self.hash(object, into: &hasher, depth: 0)
+                Self.hashIdentifier(object, into: &hasher)
             }
         #endif
         hashCode = hasher.finalize()
+    }
+
+    /// `object` by what it holds (``hash(_:into:depth:budget:)``), or,
+    /// when it holds more than ``elementBudget`` collection elements in
+    /// all, by its own `hash` alone (a collection's element count): the
+    /// budget ends the walk at a point that depends on the order a set or
+    /// dictionary gives its elements in, so what was hashed before it ran
+    /// out is not the same for every equal identifier, while the total
+    /// count is.
+    static func hashIdentifier(_ object: NSObjectProtocol, into hasher: inout Hasher) {
+        var budget = elementBudget
+        var walked = Hasher()
+        hash(object, into: &walked, depth: 0, budget: &budget)
+        if budget >= 0 {
+            hasher.combine(walked.finalize())
+        } else {
+            hasher.combine(16 as UInt8)
+            hasher.combine(object.hash)
+        }
     }
 
     static func == (lhs: DiffIdentifierKey, rhs: DiffIdentifierKey) -> Bool {
@@ -85,9 +104,19 @@ struct DiffIdentifierKey: Hashable {
         return Int(truncatingIfNeeded: x)
     }
 
-    /// How deep the elements of collections are hashed: past it, a
-    /// collection counts by its size alone (still equal for equal ones).
+    /// How deep the elements of collections are hashed by recursion: past
+    /// it, by ``hashNested(_:into:budget:)``, with a stack of its own
+    /// (JSON decoded into Foundation objects nests as deep as its text
+    /// says).
     static var collectionDepth: Int { 4 }
+
+    /// The most collection elements hashed in one identifier, nested ones
+    /// included: an object graph that is not a tree (a collection that
+    /// holds itself, or holds one collection many times over, level after
+    /// level) has more paths than objects, and the walk takes every path.
+    /// An identifier with more is hashed by its own `hash` (see
+    /// ``hashIdentifier(_:into:)``).
+    static var elementBudget: Int { 1 << 16 }
 
     /// `object` as `isEqual(_:)` compares it (see the type's comment).
     /// Collections (`NSArray`, `NSOrderedSet`, `NSSet`, `NSDictionary`),
@@ -98,7 +127,11 @@ struct DiffIdentifierKey: Hashable {
     /// a date (one hash per minute or so today), part of the string for an
     /// attributed string, and an `NSDecimalNumber`'s recursed until the
     /// stack overflowed on Linux.
-    static func hash(_ object: NSObjectProtocol, into hasher: inout Hasher, depth: Int) {
+    ///
+    /// `budget`: the collection elements still to hash (see
+    /// ``elementBudget``); below zero once spent, and nothing more is
+    /// walked.
+    static func hash(_ object: NSObjectProtocol, into hasher: inout Hasher, depth: Int, budget: inout Int) {
         if let string = object as? NSString {
             Self.hashString(string as String, into: &hasher)
         } else if let url = object as? NSURL {
@@ -146,23 +179,25 @@ struct DiffIdentifierKey: Hashable {
             // Equal attributed strings have equal strings.
             hasher.combine(10 as UInt8)
             Self.hashString(text.string, into: &hasher)
+        } else if depth >= collectionDepth, NestedCollection(object) != nil {
+            hashNested(object, into: &hasher, budget: &budget)
         } else if let array = object as? NSArray {
             // In order, as `isEqual(_:)` compares the elements.
-            hashElements(array, tag: 11, count: array.count, ordered: true, into: &hasher, depth: depth) {
-                hashElement($0, into: &$1, depth: depth + 1)
+            hashElements(array, tag: 11, count: array.count, ordered: true, into: &hasher, budget: &budget) {
+                hashElement($0, into: &$1, depth: depth + 1, budget: &$2)
             }
         } else if let set = object as? NSOrderedSet {
-            hashElements(set, tag: 12, count: set.count, ordered: true, into: &hasher, depth: depth) {
-                hashElement($0, into: &$1, depth: depth + 1)
+            hashElements(set, tag: 12, count: set.count, ordered: true, into: &hasher, budget: &budget) {
+                hashElement($0, into: &$1, depth: depth + 1, budget: &$2)
             }
         } else if let set = object as? NSSet {
-            hashElements(set, tag: 13, count: set.count, ordered: false, into: &hasher, depth: depth) {
-                hashElement($0, into: &$1, depth: depth + 1)
+            hashElements(set, tag: 13, count: set.count, ordered: false, into: &hasher, budget: &budget) {
+                hashElement($0, into: &$1, depth: depth + 1, budget: &$2)
             }
         } else if let dictionary = object as? NSDictionary {
-            hashElements(dictionary, tag: 14, count: dictionary.count, ordered: false, into: &hasher, depth: depth) {
-                hashElement($0.key, into: &$1, depth: depth + 1)
-                hashElement($0.value, into: &$1, depth: depth + 1)
+            hashElements(dictionary, tag: 14, count: dictionary.count, ordered: false, into: &hasher, budget: &budget) {
+                hashElement($0.key, into: &$1, depth: depth + 1, budget: &$2)
+                hashElement($0.value, into: &$1, depth: depth + 1, budget: &$2)
             }
         } else if object is NSNull {
             // Every NSNull is equal to every other; on Linux `NSNull()` is
@@ -174,38 +209,154 @@ struct DiffIdentifierKey: Hashable {
         }
     }
 
-    /// A collection identifier: `tag`, `count`, then (above the depth
-    /// cap) its elements through `hashOne`, in order when `ordered`, else
-    /// as the sum of each element's own hash (sets and dictionaries, whose
+    /// A collection identifier: `tag`, `count`, then (within `budget`) its
+    /// elements through `hashOne`, in order when `ordered`, else as the
+    /// sum of each element's own hash (sets and dictionaries, whose
     /// `isEqual(_:)` ignores order).
     static func hashElements<Elements: Sequence>(
-        _ elements: Elements, tag: UInt8, count: Int, ordered: Bool, into hasher: inout Hasher, depth: Int,
-        _ hashOne: (Elements.Element, inout Hasher) -> Void
+        _ elements: Elements, tag: UInt8, count: Int, ordered: Bool, into hasher: inout Hasher, budget: inout Int,
+        _ hashOne: (Elements.Element, inout Hasher, inout Int) -> Void
     ) {
         hasher.combine(tag)
         hasher.combine(count)
-        guard depth < collectionDepth else { return }
+        budget -= count
+        guard budget >= 0 else { return }
         guard !ordered else {
-            for element in elements { hashOne(element, &hasher) }
+            for element in elements { hashOne(element, &hasher, &budget) }
             return
         }
         var sum = 0
         for element in elements {
             var one = Hasher()
-            hashOne(element, &one)
+            hashOne(element, &one, &budget)
             sum &+= one.finalize()
         }
         hasher.combine(sum)
     }
 
-    /// An element of a collection identifier, as ``hash(_:into:depth:)``
-    /// hashes an identifier. Iterating a Foundation collection on Linux
-    /// gives Swift values for bridged elements (`String` for an
-    /// `NSString`, `[Any]` for an `NSArray`): bridged back to the object
-    /// (`as AnyObject`; on Apple platforms the element is that object
-    /// already), so an element hashes alike either way.
-    static func hashElement(_ element: Any, into hasher: inout Hasher, depth: Int) {
-        if let object = element as AnyObject as? NSObjectProtocol { hash(object, into: &hasher, depth: depth) }
+    /// An element of a collection identifier, as
+    /// ``hash(_:into:depth:budget:)`` hashes an identifier. Iterating a
+    /// Foundation collection on Linux gives Swift values for bridged
+    /// elements (`String` for an `NSString`, `[Any]` for an `NSArray`):
+    /// bridged back to the object (`as AnyObject`; on Apple platforms the
+    /// element is that object already), so an element hashes alike either
+    /// way.
+    static func hashElement(_ element: Any, into hasher: inout Hasher, depth: Int, budget: inout Int) {
+        if let object = element as AnyObject as? NSObjectProtocol {
+            hash(object, into: &hasher, depth: depth, budget: &budget)
+        }
+    }
+
+    /// A collection identifier's tag, order and elements (a dictionary's
+    /// as key, value, key, value...), for ``hashNested(_:into:budget:)``.
+    struct NestedCollection {
+        let tag: UInt8
+        let ordered: Bool
+        /// Elements hashed together: 1, or 2 for a dictionary's key and value.
+        let group: Int
+        let count: Int
+        let object: NSObjectProtocol
+
+        init?(_ object: NSObjectProtocol) {
+            self.object = object
+            if let array = object as? NSArray {
+                (tag, ordered, group, count) = (11, true, 1, array.count)
+            } else if let set = object as? NSOrderedSet {
+                (tag, ordered, group, count) = (12, true, 1, set.count)
+            } else if let set = object as? NSSet {
+                (tag, ordered, group, count) = (13, false, 1, set.count)
+            } else if let dictionary = object as? NSDictionary {
+                (tag, ordered, group, count) = (14, false, 2, dictionary.count)
+            } else {
+                return nil
+            }
+        }
+
+        /// The elements, in the order ``hashElements`` walks them.
+        var elements: [Any] {
+            var list: [Any] = []
+            list.reserveCapacity(count * group)
+            if let array = object as? NSArray {
+                for element in array { list.append(element) }
+            } else if let set = object as? NSOrderedSet {
+                for element in set { list.append(element) }
+            } else if let set = object as? NSSet {
+                for element in set { list.append(element) }
+            } else if let dictionary = object as? NSDictionary {
+                for (key, value) in dictionary {
+                    list.append(key)
+                    list.append(value)
+                }
+            }
+            return list
+        }
+    }
+
+    /// A collection nested ``collectionDepth`` deep or more, hashed as
+    /// ``hashElements`` hashes one (the same hash), with a stack of its own
+    /// instead of recursion. Past the depth a collection used to count by
+    /// its size alone, so identifiers nested five deep (`[[[[[id]]]]]`, or
+    /// dictionaries, as JSON decodes them) all hashed alike, and telling
+    /// them apart by `isEqual(_:)` was quadratic (found by review,
+    /// 2026-12-03: 500 such ids 9.5 s in a debug build, against 0.009 s
+    /// four deep).
+    static func hashNested(_ root: NSObjectProtocol, into hasher: inout Hasher, budget: inout Int) {
+        /// One collection being hashed.
+        struct Frame {
+            let collection: NestedCollection
+            let elements: [Any]
+            /// The next element to hash.
+            var next = 0
+            /// Elements whose group's hash is in `sum` (unordered).
+            var summed = 0
+            var sum = 0
+            /// Unordered: the hasher the collection's tag and count went
+            /// to, which gets `sum` once the elements are done (each group
+            /// is hashed on a new hasher, as `hashElements` does).
+            var outer: Hasher?
+        }
+        var stack: [Frame] = []
+        // The hasher elements go to: the identifier's, or a group's.
+        var current = hasher
+        func enter(_ collection: NestedCollection) {
+            current.combine(collection.tag)
+            current.combine(collection.count)
+            budget -= collection.count
+            guard budget >= 0 else { return }
+            var frame = Frame(collection: collection, elements: collection.elements)
+            if !collection.ordered {
+                frame.outer = current
+                current = Hasher()
+            }
+            stack.append(frame)
+        }
+        guard let first = NestedCollection(root) else { return }
+        enter(first)
+        while let top = stack.indices.last {
+            let next = stack[top].next
+            if !stack[top].collection.ordered, next > stack[top].summed, next % stack[top].collection.group == 0 {
+                // A group (an element, or a key and its value) is done.
+                stack[top].sum &+= current.finalize()
+                stack[top].summed = next
+                current = Hasher()
+            }
+            guard next < stack[top].elements.count else {
+                let done = stack.removeLast()
+                if var outer = done.outer {
+                    outer.combine(done.sum)
+                    current = outer
+                }
+                continue
+            }
+            stack[top].next = next + 1
+            guard let object = stack[top].elements[next] as AnyObject as? NSObjectProtocol else { continue }
+            if let collection = NestedCollection(object) {
+                enter(collection)
+            } else {
+                hash(object, into: &current, depth: collectionDepth, budget: &budget)
+            }
+        }
+        hasher = current
     }
 
     /// A decimal number by its value: an integral one that fits 64 bits as

@@ -397,6 +397,81 @@ private final class KeyedModel: ListDiffable {
     }
 }
 
+/// Identifiers nested deeper than the hashing recursion goes (JSON decoded
+/// into Foundation objects: `[[[[[id]]]]]`, dictionaries in dictionaries)
+/// cost what others cost, and pair when `isEqual(_:)` says so. Past four
+/// levels a collection was hashed by its tag and size alone, so ids nested
+/// five deep all hashed alike, and telling them apart was quadratic (found
+/// by review, 2026-12-03: 500 ids 9.5 s for arrays and 21.7 s for
+/// dictionaries five deep, debug build, against 0.009 s and 0.020 s four
+/// deep). Deeper collections are walked with a stack of their own now.
+@Suite struct NestedIdentifierTests {
+    static func nested(_ i: Int, depth: Int, dictionaries: Bool) -> NSObjectProtocol {
+        var object: NSObject = NSNumber(value: i)
+        for level in 0..<depth {
+            object =
+                dictionaries
+                ? NSDictionary(dictionary: ["k\(level % 2)": object, "n": NSNumber(value: level)])
+                : NSArray(array: [NSNumber(value: level), object])
+        }
+        return object
+    }
+
+    @Test(arguments: [5, 8], [false, true])
+    func nestedIdentifiersCostWhatOthersCost(depth: Int, dictionaries: Bool) {
+        let m = 600
+        let ids = { (count: Int) -> [any ListDiffable] in
+            (0..<count).map { KeyedModel(Self.nested($0, depth: depth, dictionaries: dictionaries)) }
+        }
+        expectLinearInCount(m, ids)
+        // Equal identifiers built anew pair (updates: other models).
+        let result = ListDiff(oldArray: ids(m), newArray: ids(m).reversed(), option: .equality)
+        #expect(result.deletes.isEmpty && result.inserts.isEmpty && result.moves.count == m)
+        #expect(result.updates.count == m)
+    }
+
+    /// An identifier nested 1,000 deep is hashed without recursing that
+    /// deep (a stack of its own), and pairs with its equal. (Deeper, on
+    /// Linux, swift-corelibs-foundation's own bridging of the elements
+    /// recurses through the whole structure, in quadratic time.)
+    @Test func veryDeepIdentifiersPair() {
+        let deep = { Self.nested(1, depth: 1_000, dictionaries: false) }
+        let result = ListDiff(
+            oldArray: [KeyedModel(deep()), KeyedModel(NSNumber(value: 2))],
+            newArray: [KeyedModel(NSNumber(value: 2)), KeyedModel(deep())], option: .equality)
+        #expect(result.deletes.isEmpty && result.inserts.isEmpty)
+        let other = ListDiff(
+            oldArray: [KeyedModel(deep())], newArray: [KeyedModel(Self.nested(2, depth: 1_000, dictionaries: false))],
+            option: .equality)
+        #expect(other.deletes.count == 1 && other.inserts.count == 1)
+    }
+
+    /// An identifier of more collection elements than the budget (which
+    /// bounds the walk of a graph that holds one collection many times
+    /// over, on Apple platforms) is hashed by its own `hash`: where the
+    /// walk would stop depends on a dictionary's order, and equal
+    /// dictionaries still pair (and unequal ones do not).
+    @Test func identifiersPastTheBudgetPair() {
+        let big = (0..<40_000).map { NSNumber(value: $0) }
+        func dictionary(_ keys: [String], last: Int = 0) -> NSDictionary {
+            let values = [NSArray(array: big), NSArray(array: big.reversed() + [NSNumber(value: last)])]
+            let pairs = zip(keys, keys.sorted() == keys ? values : values.reversed())
+            let dictionary = NSMutableDictionary()
+            for (key, value) in pairs { dictionary[NSString(string: key)] = value }
+            return dictionary
+        }
+        let a = dictionary(["a", "b"])
+        let b = dictionary(["b", "a"])
+        #expect(a.isEqual(b))
+        let equal = ListDiff(oldArray: [KeyedModel(a)], newArray: [KeyedModel(b)], option: .equality)
+        #expect(equal.deletes.isEmpty && equal.inserts.isEmpty)
+        let c = dictionary(["a", "b"], last: 1)
+        #expect(!a.isEqual(c))
+        let unequal = ListDiff(oldArray: [KeyedModel(a)], newArray: [KeyedModel(c)], option: .equality)
+        #expect(unequal.deletes.count == 1 && unequal.inserts.count == 1)
+    }
+}
+
 /// `NSDecimalNumber` identifiers (amounts, ids decoded as decimals) were
 /// left to their own `hash`, which on Linux recursed until the stack
 /// overflowed (swift-corelibs-foundation): the diff crashed. They are
