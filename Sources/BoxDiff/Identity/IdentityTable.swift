@@ -166,7 +166,7 @@ public struct IdentityTable: @unchecked Sendable, Hashable {
     /// The identity hash of section `section`.
     /// - Precondition: `0 <= section < sectionCount`.
     public func sectionID(at section: Int) -> UInt64 {
-        precondition(section >= 0 && section < sectionCount, "BoxDiff: section index out of range")
+        checkUsage(section >= 0 && section < sectionCount, "BoxDiff: section index out of range")
         return word(section)
     }
 
@@ -174,7 +174,7 @@ public struct IdentityTable: @unchecked Sendable, Hashable {
     /// incomparable.
     /// - Precondition: `0 <= section < sectionCount`.
     public func sectionContent(at section: Int) -> UInt64 {
-        precondition(section >= 0 && section < sectionCount, "BoxDiff: section index out of range")
+        checkUsage(section >= 0 && section < sectionCount, "BoxDiff: section index out of range")
         return sectionContent(section)
     }
 
@@ -182,14 +182,14 @@ public struct IdentityTable: @unchecked Sendable, Hashable {
     /// section).
     /// - Precondition: `0 <= row < rowCount`.
     public func rowID(at row: Int) -> UInt64 {
-        precondition(row >= 0 && row < rowCount, "BoxDiff: row index out of range")
+        checkUsage(row >= 0 && row < rowCount, "BoxDiff: row index out of range")
         return word(rowIDsStart &+ row)
     }
 
     /// The content hash of flat row `row`; 0: incomparable.
     /// - Precondition: `0 <= row < rowCount`.
     public func rowContent(at row: Int) -> UInt64 {
-        precondition(row >= 0 && row < rowCount, "BoxDiff: row index out of range")
+        checkUsage(row >= 0 && row < rowCount, "BoxDiff: row index out of range")
         return rowContent(row)
     }
 
@@ -197,7 +197,7 @@ public struct IdentityTable: @unchecked Sendable, Hashable {
     /// `rowStart(ofSection: sectionCount)` is ``rowCount``.
     /// - Precondition: `0 <= section <= sectionCount`.
     public func rowStart(ofSection section: Int) -> Int {
-        precondition(section >= 0 && section <= sectionCount, "BoxDiff: section index out of range")
+        checkUsage(section >= 0 && section <= sectionCount, "BoxDiff: section index out of range")
         return rowStart(section)
     }
 
@@ -205,7 +205,7 @@ public struct IdentityTable: @unchecked Sendable, Hashable {
     /// - Precondition: `0 <= section < sectionCount`.
     public func rowRange(ofSection section: Int) -> Range<Int> {
         // Checked before `section + 1`, which overflows at `Int.max`.
-        precondition(section >= 0 && section < sectionCount, "BoxDiff: section index out of range")
+        checkUsage(section >= 0 && section < sectionCount, "BoxDiff: section index out of range")
         return rowRange(section)
     }
 
@@ -213,7 +213,7 @@ public struct IdentityTable: @unchecked Sendable, Hashable {
     /// - Precondition: `0 <= row < rowCount`.
     /// - Complexity: O(1).
     public func section(ofRow row: Int) -> Int {
-        precondition(row >= 0 && row < rowCount, "BoxDiff: row index out of range")
+        checkUsage(row >= 0 && row < rowCount, "BoxDiff: row index out of range")
         return section(row)
     }
 

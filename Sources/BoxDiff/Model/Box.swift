@@ -69,7 +69,7 @@ public struct Box<SectionID: Hashable, RowID: Hashable>: CustomStringConvertible
     /// - Precondition: the Box has a section.
     /// - Complexity: amortized O(1) when the rows are not shared.
     public mutating func append(node: Node<RowID>) {
-        precondition(!sections.isEmpty, "BoxDiff: appending rows to a Box without sections")
+        checkUsage(!sections.isEmpty, "BoxDiff: appending rows to a Box without sections")
         sections[sections.count - 1].rows.append(node)
     }
 
@@ -78,7 +78,7 @@ public struct Box<SectionID: Hashable, RowID: Hashable>: CustomStringConvertible
     /// - Complexity: amortized O(`nodes.count`) when the rows are not shared.
     public mutating func append(nodes: [Node<RowID>]) {
         if nodes.isEmpty { return }
-        precondition(!sections.isEmpty, "BoxDiff: appending rows to a Box without sections")
+        checkUsage(!sections.isEmpty, "BoxDiff: appending rows to a Box without sections")
         sections[sections.count - 1].rows.append(contentsOf: nodes)
     }
 

@@ -184,7 +184,7 @@ extension Section {
 
 extension BoxRenderer {
     /// Shows the Box `content` builds (``SectionsBuilder``), as Carbon's
-    /// `renderer.render { ... }`: ``render(_:completion:)`` of
+    /// `renderer.render { ... }`: ``render(_:animated:completion:)`` of
     /// `Box { ... }`.
     ///
     /// ```swift
@@ -193,10 +193,23 @@ extension BoxRenderer {
     ///         1 <> "Sync"
     ///     }
     /// }
+    /// renderer.render(animated: false, completion: { print("shown") }) {
+    ///     Section(id: "account") { 1 <> "Sync" }
+    /// }
     /// ```
-    /// - Parameter content: The sections, one statement each (or arrays).
-    public func render(@SectionsBuilder<SectionID, RowID> _ content: () -> [Section<SectionID, RowID>]) {
-        render(Box(sections: content()))
+    /// - Parameters:
+    ///   - animated: Whether to animate the changes from ``shownBox``
+    ///     (Carbon's `isAnimationEnabled`); `false`: `setData` and
+    ///     ``ListView/reloadData()``, no diff.
+    ///   - completion: Called once, when the view's animations for the Box
+    ///     end (Carbon's updater `completion`), as for
+    ///     ``render(_:animated:completion:)``.
+    ///   - content: The sections, one statement each (or arrays).
+    public func render(
+        animated: Bool = true, completion: (() -> Void)? = nil,
+        @SectionsBuilder<SectionID, RowID> _ content: () -> [Section<SectionID, RowID>]
+    ) {
+        render(Box(sections: content()), animated: animated, completion: completion)
     }
 }
 

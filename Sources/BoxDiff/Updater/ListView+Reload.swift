@@ -19,8 +19,11 @@ extension ListView {
     /// when `interrupt` returns true for the next stage (the stages before
     /// it stay applied). An empty changeset makes no call at all. Calls are
     /// handed to the view as they are, out-of-range ones included (the
-    /// view reports them), except a section index of `Int.max`, which no
-    /// `IndexSet` can hold: it is left out.
+    /// view reports them), except section indexes of `Int.max`, which no
+    /// `IndexSet` can hold, and negative ones, which Foundation on Apple
+    /// platforms rejects with an Objective-C exception: they are left out,
+    /// and a section call left with none is not made. (A diff makes
+    /// neither; a hand-made or decoded changeset may hold them.)
     ///
     /// ```swift
     /// let changeset = try StagedChangeset(source: shown, target: next)
@@ -80,14 +83,18 @@ extension ListView {
         of stages: UnsafePointer<Changeset<Data>>, at index: Int, indexPaths: IndexPathBuffer
     ) {
         let calls = stages + index
+        // A set left empty (every index `Int.max` or negative) makes no call.
         if !calls.pointee.batchUpdate.sectionDeleted.isEmpty {
-            deleteSections(IndexSet(runsOf: calls.pointee.batchUpdate.sectionDeleted.unretained))
+            let sections = IndexSet(runsOf: calls.pointee.batchUpdate.sectionDeleted.unretained)
+            if !sections.isEmpty { deleteSections(sections) }
         }
         if !calls.pointee.batchUpdate.sectionInserted.isEmpty {
-            insertSections(IndexSet(runsOf: calls.pointee.batchUpdate.sectionInserted.unretained))
+            let sections = IndexSet(runsOf: calls.pointee.batchUpdate.sectionInserted.unretained)
+            if !sections.isEmpty { insertSections(sections) }
         }
         if !calls.pointee.batchUpdate.sectionUpdated.isEmpty {
-            reloadSections(IndexSet(runsOf: calls.pointee.batchUpdate.sectionUpdated.unretained))
+            let sections = IndexSet(runsOf: calls.pointee.batchUpdate.sectionUpdated.unretained)
+            if !sections.isEmpty { reloadSections(sections) }
         }
         for move in calls.pointee.batchUpdate.sectionMoved.unretained {
             moveSection(move.source, toSection: move.destination)
@@ -239,7 +246,7 @@ extension StageApplier {
             // freed memory; never run, the data source would not hold what
             // the view was told; run twice, a renderer's data source would
             // get the empty Box the first run left. Stop here instead.
-            precondition(
+            checkUsage(
                 storeCount == stored &+ 1,
                 "ListView.performBatchUpdates must run its updates block exactly once, before returning")
             if reconfigures {

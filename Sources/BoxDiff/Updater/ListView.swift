@@ -22,9 +22,9 @@ import Foundation
 /// does: the updater calls its non-escaping `setData` inside it. The view
 /// may keep the block afterwards (a view that records its batches), but
 /// not run it again. The updater checks it and stops the program
-/// otherwise: when `performBatchUpdates` returns, that the block ran once
-/// (a precondition); and in the block, that its call has not returned
-/// (a `fatalError`, whose message release builds print too).
+/// otherwise, with a message that release builds print too: when
+/// `performBatchUpdates` returns, that the block ran once; and in the
+/// block, that its call has not returned.
 /// The block reaches the renderer and the changeset's stages unretained,
 /// so a block run later would read freed memory.
 @preconcurrency @MainActor
@@ -134,7 +134,7 @@ extension ElementPath {
     /// UIKit row or item path).
     /// - Precondition: `indexPath` has two indexes.
     public init(_ indexPath: IndexPath) {
-        precondition(indexPath.count == 2, "an item path has two indexes, got \(indexPath)")
+        checkUsage(indexPath.count == 2, "BoxDiff: an item path has two indexes, got \(indexPath)")
         self.init(section: indexPath[0], row: indexPath[1])
     }
 }

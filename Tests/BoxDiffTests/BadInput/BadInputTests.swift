@@ -652,11 +652,15 @@ struct BadInputTests {
     }
 
     /// Appending rows to a Box that has no section is a programming error:
-    /// a precondition failure (the process stops), not a thrown error.
+    /// the process stops, not a thrown error, with a message in every
+    /// build (a `precondition`'s, which -O drops, until 2026-12-03: found
+    /// by review).
     @Test func appendingRowsToABoxWithoutSectionsTraps() async {
-        await #expect(processExitsWith: .failure) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = Box<String, Int>.empty.appending(node: Node(id: 1, component: "x"))
         }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("BoxDiff: appending rows to a Box without sections"), "\(message)")
         // The operators too, each documented with the precondition.
         await #expect(processExitsWith: .failure) { _ = Box<String, Int>.empty |---+ 1 <> "x" }
         await #expect(processExitsWith: .failure) { _ = Box<String, Int>.empty |---? .iff(true) { 1 <> "x" } }

@@ -67,7 +67,7 @@ struct BlockContractTests {
     /// The same through `reload(using:)`: the block keeps a pointer into
     /// the caller's changeset, and the caller's `setData` was dropped.
     @Test func reloadOnAViewThatDoesNotRunTheBlockStops() async {
-        await #expect(processExitsWith: .failure) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let view = DeferringListView()
                 var list = [1, 2, 3]
@@ -76,6 +76,12 @@ struct BlockContractTests {
                 precondition(list == [1, 2, 3])
             }
         }
+        // Printed by release builds too (a precondition's message, until
+        // 2026-12-03, was not: found by review).
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(
+            message.contains("ListView.performBatchUpdates must run its updates block exactly once, before returning"),
+            "\(message)")
     }
 
     /// A view that runs the block twice: the renderer moves each stage's
