@@ -105,7 +105,11 @@ bxd_status_t bxd_lis_mark(bxd_workspace_t *workspace, const uint32_t *values,
     bxd_status_t st = BXD_OK;
     if (ws == NULL) {
         st = bxd_workspace_create(NULL, &ws);
-        if (st != BXD_OK) return st;
+        if (st != BXD_OK) {
+            /* Outputs empty, as when bxd_lis's own scratch fails. */
+            if (count > 0) memset(keep, 0, count);
+            return st;
+        }
     }
     uint32_t len = 0;
     st = bxd_lis(ws, values, (uint32_t)count, keep, &len);

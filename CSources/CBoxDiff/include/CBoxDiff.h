@@ -451,7 +451,7 @@ BXD_API bxd_status_t bxd_diff(bxd_workspace_t *workspace,
  * O(count log count) time; scratch memory from the workspace (NULL makes a
  * temporary one). Returns BXD_OK, BXD_ERR_INVALID_ARGUMENT,
  * BXD_ERR_TOO_LARGE, BXD_ERR_NO_MEMORY or BXD_ERR_CANCELLED (the
- * workspace's cancel flag: `keep` is then all 0).
+ * workspace's cancel flag); after either of the last two, `keep` is all 0.
  */
 BXD_API bxd_status_t bxd_lis_mark(bxd_workspace_t *workspace,
                                   const uint32_t *values, size_t count,

@@ -88,7 +88,9 @@ extension BoxRenderer {
     }
 
     /// ``renderInBackground(_:)``, awaited: returns once this render was
-    /// applied (`true`) or superseded (`false`).
+    /// applied (`true`: its batches made, their animations not
+    /// necessarily ended; ``render(_:completion:)`` calls back when they
+    /// end) or superseded (`false`).
     ///
     /// Cancelling the calling task cancels the render, as cancelling
     /// ``renderInBackground(_:)``'s task does: dropped (`false`) if its
