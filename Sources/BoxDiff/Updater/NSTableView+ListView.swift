@@ -23,7 +23,10 @@
     /// against the table's row count, not against the data's: a hand-made
     /// batch whose calls do not add up to its data's count (one UIKit
     /// would reject) is animated as given, and the table then shows
-    /// another count than the data until its next reload.
+    /// another count than the data until its next reload; it may ask the
+    /// data source for an inserted or reloaded row the data does not have
+    /// (row 0 of an empty list), which your data source must answer
+    /// without reading past its data.
     /// Reconfigures are row reloads; reloaded rows' heights are asked for
     /// again (`noteHeightOfRows(withIndexesChanged:)`, which a row reload
     /// does not do). Each batch's completion runs right after
