@@ -64,14 +64,13 @@ struct DiffIdentifierKey: Hashable {
     /// budget ends the walk at a point that depends on the order a set or
     /// dictionary gives its elements in, so what was hashed before it ran
     /// out is not the same for every equal identifier, while the total
-    /// count is.
+    /// count is. `hasher`: a new one, replaced by another new one when the
+    /// budget runs out (what the walk put in it is dropped).
     static func hashIdentifier(_ object: NSObjectProtocol, into hasher: inout Hasher) {
         var budget = elementBudget
-        var walked = Hasher()
-        hash(object, into: &walked, depth: 0, budget: &budget)
-        if budget >= 0 {
-            hasher.combine(walked.finalize())
-        } else {
+        hash(object, into: &hasher, depth: 0, budget: &budget)
+        if budget < 0 {
+            hasher = Hasher()
             hasher.combine(16 as UInt8)
             hasher.combine(object.hash)
         }
@@ -179,8 +178,8 @@ struct DiffIdentifierKey: Hashable {
             // Equal attributed strings have equal strings.
             hasher.combine(10 as UInt8)
             Self.hashString(text.string, into: &hasher)
-        } else if depth >= collectionDepth, NestedCollection(object) != nil {
-            hashNested(object, into: &hasher, budget: &budget)
+        } else if depth >= collectionDepth, let collection = NestedCollection(object) {
+            hashNested(collection, into: &hasher, budget: &budget)
         } else if let array = object as? NSArray {
             // In order, as `isEqual(_:)` compares the elements.
             hashElements(array, tag: 11, count: array.count, ordered: true, into: &hasher, budget: &budget) {
@@ -300,7 +299,7 @@ struct DiffIdentifierKey: Hashable {
     /// them apart by `isEqual(_:)` was quadratic (found by review,
     /// 2026-12-03: 500 such ids 9.5 s in a debug build, against 0.009 s
     /// four deep).
-    static func hashNested(_ root: NSObjectProtocol, into hasher: inout Hasher, budget: inout Int) {
+    static func hashNested(_ root: NestedCollection, into hasher: inout Hasher, budget: inout Int) {
         /// One collection being hashed.
         struct Frame {
             let collection: NestedCollection
@@ -330,8 +329,7 @@ struct DiffIdentifierKey: Hashable {
             }
             stack.append(frame)
         }
-        guard let first = NestedCollection(root) else { return }
-        enter(first)
+        enter(root)
         while let top = stack.indices.last {
             let next = stack[top].next
             if !stack[top].collection.ordered, next > stack[top].summed, next % stack[top].collection.group == 0 {
