@@ -49,6 +49,15 @@ final class MessagesPane {
         ) { self.data = $0 }
     }
 
+    // TableListView's type comment: a table showing a Box's sections, a
+    // group row for each header.
+    func applySections(_ changeset: StagedChangeset<Box<String, Int>>) {
+        let listView = TableListView(tableView, animation: .effectFade) { [unowned self] in
+            box.sections.map { TableSectionRows(headerRows: 1, rows: $0.rows.count) }
+        }
+        listView.reload(using: changeset) { box = $0 }
+    }
+
     func render(_ next: Box<String, Int>) {
         let renderer = BoxRenderer(view: CollectionListView(collectionView), showing: box) { [unowned self] in
             self.box = $0

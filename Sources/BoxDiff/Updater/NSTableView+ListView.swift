@@ -32,17 +32,35 @@
     /// does not do). Each batch's completion runs right after
     /// `endUpdates()` (AppKit reports no end of its animations).
     ///
-    /// Row `i` of a batch's section 0 is row `i` of the table: a data
-    /// source showing several sections must list section 0's rows first,
-    /// with no rows of its own for headers or footers (a header shown as
-    /// a group row shifts every index by one, and the batch then removes,
-    /// moves and reloads the wrong rows). Such a table needs a
-    /// ``ListView`` of its own that maps each path to its row, or
-    /// `reload(using:interrupt:setData:)` with `interrupt: { _ in true }`.
+    /// Without `sections`, row `i` of a batch's section 0 is row `i` of
+    /// the table: a data source showing one list, with no rows of its own
+    /// for a header or a footer, and any batch with another section is
+    /// shown with `reloadData()`.
     ///
     /// ```swift
     /// TableListView(tableView, animation: .effectFade).reload(using: changeset) { rows = $0 }
     /// // or: tableView.reload(using: changeset, with: .effectFade) { rows = $0 }
+    /// ```
+    ///
+    /// A table showing several sections one after another, maybe with a
+    /// group row for each header, gives `sections`: the table rows of each
+    /// section of its data as the data is when called (read before each
+    /// batch's data is set and after). Each path then maps to its table
+    /// row, a header's or footer's rows go with their section, and
+    /// section calls are animated too: a deleted, inserted or reloaded
+    /// section as its rows removed or inserted, a moved section as moves
+    /// of its rows. A batch still falls back to `reloadData()` when its
+    /// calls do not add up to the sections given (or break UIKit's rules),
+    /// when the sections before it do not add up to the table's
+    /// `numberOfRows`, or when a kept section's header or footer rows
+    /// change in number (a section whose header appears is reloaded in a
+    /// Box changeset, so this takes a hand-made batch).
+    ///
+    /// ```swift
+    /// let listView = TableListView(tableView, animation: .effectFade) { [unowned self] in
+    ///     box.sections.map { TableSectionRows(headerRows: 1, rows: $0.rows.count) }
+    /// }
+    /// listView.reload(using: changeset) { box = $0 }
     /// ```
     @preconcurrency @MainActor
     public final class TableListView: ListView {
@@ -55,19 +73,30 @@
 
         /// An adapter forwarding to `tableView` with `animation` for row
         /// inserts and removes (none by default, as in AppKit's own
-        /// `insertRows(at:withAnimation:)`).
-        public convenience init(_ tableView: NSTableView, animation: NSTableView.AnimationOptions = []) {
-            self.init(tableView, animations: BatchAnimations(animation))
+        /// `insertRows(at:withAnimation:)`); `sections`, the table rows of
+        /// each section of the data, for a table showing several (see
+        /// ``TableListView``).
+        public convenience init(
+            _ tableView: NSTableView, animation: NSTableView.AnimationOptions = [],
+            sections: (@MainActor () -> [TableSectionRows])? = nil
+        ) {
+            self.init(tableView, animations: BatchAnimations(animation), sections: sections)
         }
 
         /// An adapter forwarding to `tableView` with `animations`: only
         /// ``BatchAnimations/deleteRows`` and ``BatchAnimations/insertRows``
-        /// apply (AppKit's row reload takes no animation, and section
-        /// changes are reloads of the whole table).
-        public init(_ tableView: NSTableView, animations: BatchAnimations<NSTableView.AnimationOptions>) {
+        /// apply (AppKit's row reload takes no animation; section changes
+        /// are removes, inserts and moves of rows, or reloads of the whole
+        /// table without `sections`); `sections`, the table rows of each
+        /// section of the data, for a table showing several (see
+        /// ``TableListView``).
+        public init(
+            _ tableView: NSTableView, animations: BatchAnimations<NSTableView.AnimationOptions>,
+            sections: (@MainActor () -> [TableSectionRows])? = nil
+        ) {
             self.tableView = tableView
             self.rows = AppKitTableRows(tableView, animations: animations)
-            self.adapter = SequentialRowListView(rows)
+            self.adapter = SequentialRowListView(rows, sections: sections)
         }
 
         /// The animation of each kind of call; only row removes and
@@ -103,13 +132,13 @@
         }
         /// `NSTableView.reloadData()`.
         public func reloadData() { adapter.reloadData() }
-        /// A table view has no sections: the batch becomes a `reloadData()`.
+        /// Rows of the table with `sections`; without, the batch becomes a `reloadData()`.
         public func insertSections(_ sections: IndexSet) { adapter.insertSections(sections) }
-        /// A table view has no sections: the batch becomes a `reloadData()`.
+        /// Rows of the table with `sections`; without, the batch becomes a `reloadData()`.
         public func deleteSections(_ sections: IndexSet) { adapter.deleteSections(sections) }
-        /// A table view has no sections: the batch becomes a `reloadData()`.
+        /// Rows of the table with `sections`; without, the batch becomes a `reloadData()`.
         public func reloadSections(_ sections: IndexSet) { adapter.reloadSections(sections) }
-        /// A table view has no sections: the batch becomes a `reloadData()`.
+        /// Rows of the table with `sections`; without, the batch becomes a `reloadData()`.
         public func moveSection(_ section: Int, toSection newSection: Int) {
             adapter.moveSection(section, toSection: newSection)
         }

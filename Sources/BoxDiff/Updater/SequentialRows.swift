@@ -254,16 +254,29 @@ protocol SequentialRowTable: AnyObject {
 /// then makes them on the table as calls that apply at once
 /// (``RowBatch/sequentialCalls(rowCount:)``), between `beginUpdates()`
 /// and `endUpdates()`, right after the batch's data is set. A batch the table cannot take that way (a section
-/// call, a path outside section 0, calls out of range) is shown with
-/// `reloadData()` once the batch's data is set, so the table shows the
-/// stage's data either way. A call outside a batch is a batch of its own.
+/// call or a path outside section 0 with no ``sections`` given, calls out
+/// of range) is shown with `reloadData()` once the batch's data is set, so
+/// the table shows the stage's data either way. A call outside a batch is
+/// a batch of its own.
 @MainActor
 final class SequentialRowListView<Table: SequentialRowTable>: ListView {
     let table: Table
+    /// The table rows of each section of the data as it is now, read
+    /// before a batch's data is set and after: with it, index paths map
+    /// to table rows section by section (``BatchUpdate/flatRowBatch(old:new:)``);
+    /// without it, row `i` of section 0 is the table's row `i`.
+    let sections: (@MainActor () -> [TableSectionRows])?
     /// The batch being recorded (inside `performBatchUpdates`).
     private var batch: RowBatch?
+    /// The batch being recorded, as sections and rows (with ``sections``),
+    /// and whether every path had two indexes.
+    private var calls = BatchUpdate()
+    private var callsArePaths = true
 
-    init(_ table: Table) { self.table = table }
+    init(_ table: Table, sections: (@MainActor () -> [TableSectionRows])? = nil) {
+        self.table = table
+        self.sections = sections
+    }
 
     func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
         if batch != nil {
@@ -276,10 +289,23 @@ final class SequentialRowListView<Table: SequentialRowTable>: ListView {
         // calls, recorded; then the calls, all in one group (nothing runs
         // between the data change and the group).
         let rowCount = table.numberOfRows
+        let oldSections = sections?()
         batch = RowBatch()
+        calls = BatchUpdate()
+        callsArePaths = true
         updates?()
-        let recorded = batch ?? RowBatch()
+        var recorded = batch ?? RowBatch()
         batch = nil
+        if let sections, let oldSections {
+            // The sections shown must be the table's rows; the calls'
+            // paths, two indexes each.
+            let newSections = sections()
+            let flat =
+                callsArePaths && TableSectionRows.starts(of: oldSections)?.total == rowCount
+                ? calls.flatRowBatch(old: oldSections, new: newSections) : nil
+            recorded = flat ?? RowBatch(isFlat: false)
+            calls = BatchUpdate()
+        }
         if let calls = recorded.sequentialCalls(rowCount: rowCount) {
             table.beginUpdates()
             if !calls.removed.isEmpty { table.removeRows(at: calls.removed) }
@@ -294,32 +320,87 @@ final class SequentialRowListView<Table: SequentialRowTable>: ListView {
     }
 
     /// Records a call in the batch, or makes it a batch of its own.
-    private func record(_ call: @escaping (inout RowBatch) -> Void) {
+    private func record(_ call: @escaping (SequentialRowListView) -> Void) {
         if batch != nil {
-            call(&batch!)
+            call(self)
         } else {
-            performBatchUpdates({ [self] in call(&batch!) }, completion: nil)
+            performBatchUpdates({ [self] in call(self) }, completion: nil)
         }
     }
 
+    /// The paths as element paths, noting a path without two indexes.
+    private func elementPaths(_ paths: [IndexPath]) -> [ElementPath] {
+        var result: [ElementPath] = []
+        result.reserveCapacity(paths.count)
+        for path in paths {
+            guard path.count == 2 else {
+                callsArePaths = false
+                continue
+            }
+            result.append(ElementPath(section: path[0], row: path[1]))
+        }
+        return result
+    }
+
     func reloadData() { table.reloadData() }
-    func insertSections(_ sections: IndexSet) { record { $0.isFlat = false } }
-    func deleteSections(_ sections: IndexSet) { record { $0.isFlat = false } }
-    func reloadSections(_ sections: IndexSet) { record { $0.isFlat = false } }
-    func moveSection(_ section: Int, toSection newSection: Int) { record { $0.isFlat = false } }
+    func insertSections(_ sections: IndexSet) {
+        record {
+            $0.batch!.isFlat = false
+            $0.calls.sectionInserted += sections
+        }
+    }
+    func deleteSections(_ sections: IndexSet) {
+        record {
+            $0.batch!.isFlat = false
+            $0.calls.sectionDeleted += sections
+        }
+    }
+    func reloadSections(_ sections: IndexSet) {
+        record {
+            $0.batch!.isFlat = false
+            $0.calls.sectionUpdated += sections
+        }
+    }
+    func moveSection(_ section: Int, toSection newSection: Int) {
+        record {
+            $0.batch!.isFlat = false
+            $0.calls.sectionMoved.append(Move(source: section, destination: newSection))
+        }
+    }
     func insertItems(at indexPaths: [IndexPath]) {
-        record { if let rows = $0.rows(of: indexPaths) { $0.inserted += rows } }
+        record {
+            if $0.sections != nil {
+                $0.calls.elementInserted += $0.elementPaths(indexPaths)
+            } else if let rows = $0.batch!.rows(of: indexPaths) {
+                $0.batch!.inserted += rows
+            }
+        }
     }
     func deleteItems(at indexPaths: [IndexPath]) {
-        record { if let rows = $0.rows(of: indexPaths) { $0.deleted += rows } }
+        record {
+            if $0.sections != nil {
+                $0.calls.elementDeleted += $0.elementPaths(indexPaths)
+            } else if let rows = $0.batch!.rows(of: indexPaths) {
+                $0.batch!.deleted += rows
+            }
+        }
     }
     func reloadItems(at indexPaths: [IndexPath]) {
-        record { if let rows = $0.rows(of: indexPaths) { $0.reloaded += rows } }
+        record {
+            if $0.sections != nil {
+                $0.calls.elementUpdated += $0.elementPaths(indexPaths)
+            } else if let rows = $0.batch!.rows(of: indexPaths) {
+                $0.batch!.reloaded += rows
+            }
+        }
     }
     func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
         record {
-            if let rows = $0.rows(of: [indexPath, newIndexPath]) {
-                $0.moved.append(Move(source: rows[0], destination: rows[1]))
+            if $0.sections != nil {
+                let paths = $0.elementPaths([indexPath, newIndexPath])
+                if paths.count == 2 { $0.calls.elementMoved.append(Move(source: paths[0], destination: paths[1])) }
+            } else if let rows = $0.batch!.rows(of: [indexPath, newIndexPath]) {
+                $0.batch!.moved.append(Move(source: rows[0], destination: rows[1]))
             }
         }
     }
