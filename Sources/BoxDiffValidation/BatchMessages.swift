@@ -185,14 +185,31 @@ struct BatchMessages {
             + "\(reloadedSection) reloaded in the same update"
     }
 
+    /// `verb` is "delete" or "insert".
+    func rowCallInChangedSectionWithReload(_ verb: String, _ path: ElementPath, reload: ElementPath) -> String {
+        "attempt to \(verb) \(row) at index path (\(path)) in section \(path.section), which is "
+            + (verb == "delete" ? "deleted" : "inserted")
+            + " in the same update, together with a reload of \(row) at index path (\(reload)): UIKit counts "
+            + "the \(verb) when it computes where the reload lands"
+    }
+
+    // UIKit's own wording ("cannot move a row from a deleted section (0)"),
+    // then the move.
     func rowMoveOutOfDeletedSection(_ move: Move<ElementPath>) -> String {
-        "attempt to move \(row) at index path (\(move.source)) out of section \(move.source.section), "
-            + "which is deleted or reloaded in the same update"
+        "cannot move \(article(row)) \(row) from a deleted section (\(move.source.section)): \(row) at index "
+            + "path (\(move.source)) to index path (\(move.destination)), its section deleted or reloaded in "
+            + "the same update"
     }
 
     func rowMoveIntoInsertedSection(_ move: Move<ElementPath>) -> String {
-        "attempt to move \(row) at index path (\(move.source)) to index path (\(move.destination)) "
-            + "into section \(move.destination.section), which is inserted or reloaded in the same update"
+        "cannot move \(article(row)) \(row) into a newly inserted section (\(move.destination.section)): "
+            + "\(row) at index path (\(move.source)) to index path (\(move.destination)), its section "
+            + "inserted or reloaded in the same update"
+    }
+
+    /// "a" or "an" before `noun`.
+    private func article(_ noun: String) -> String {
+        noun.first.map { "aeiou".contains($0) } == true ? "an" : "a"
     }
 
     /// `operation` is e.g. "delete row at index path ([1, 2])".

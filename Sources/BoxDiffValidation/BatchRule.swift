@@ -53,7 +53,9 @@ public enum BatchRule: Hashable, Sendable, CaseIterable, CustomStringConvertible
     case duplicateDeleteOrInsert
     /// Rule 15: a row operation inside a deleted or inserted section that
     /// UIKit does not drop silently: row deletes and inserts inside a
-    /// reloaded section.
+    /// reloaded section, and row deletes inside a deleted section or
+    /// inserts inside an inserted one in a batch that reloads rows (UIKit
+    /// counts them when it computes a reload's target).
     case rowOperationInDeletedOrInsertedSection
     /// Rule 16: a row moved out of a deleted section or into an inserted one.
     case rowMoveAcrossDeletedOrInsertedSection

@@ -101,6 +101,27 @@ extension BatchUpdateValidator {
                 messages.rowInsertInReloadedSection(path, reloadedSection: reloaded))
         }
 
+        // Rule 15, with row reloads: UIKit drops the row deletes inside
+        // deleted sections and the row inserts inside inserted ones only
+        // after it has turned each reload into a delete and an insert, and
+        // it shifts a reload by the row calls of the section its shifted
+        // section index names, so such a call moves another section's
+        // reload target (found by review, 2026-12-03, in a decompilation
+        // of UXKit, UIKit's port to macOS). Rejected when the batch
+        // reloads rows.
+        if let reload = update.elementUpdated.first {
+            for path in firstOccurrences(update.elementDeleted) where deletedSections.contains(path.section) {
+                report(
+                    .rowOperationInDeletedOrInsertedSection, section: path.section, path: path,
+                    messages.rowCallInChangedSectionWithReload("delete", path, reload: reload))
+            }
+            for path in firstOccurrences(update.elementInserted) where insertedSections.contains(path.section) {
+                report(
+                    .rowOperationInDeletedOrInsertedSection, section: path.section, path: path,
+                    messages.rowCallInChangedSectionWithReload("insert", path, reload: reload))
+            }
+        }
+
         // Rule 16.
         for move in rowMoves {
             if deletedSections.contains(move.source.section) || reloadedSections.contains(move.source.section) {

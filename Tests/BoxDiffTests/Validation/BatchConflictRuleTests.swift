@@ -224,6 +224,29 @@ struct BatchConflictRuleTests {
         #expect(validateBatch([2, 2], update, [2, 1]).isEmpty)
     }
 
+    /// A row insert inside an inserted section, or a row delete inside a
+    /// deleted one, counts in the target UIKit computes for a reload in the
+    /// same batch (it drops them only after splitting the reloads): found
+    /// by review, 2026-12-03, from a decompilation of UXKit. Rejected with
+    /// reloads; allowed without.
+    @Test func rule15RowCallsInChangedSectionsWithAReload() {
+        let insert = BatchUpdate(sectionInserted: [0], elementInserted: [ep(0, 0)], elementUpdated: [ep(0, 1)])
+        let inserted = validateBatch([3], insert, [1, 3])
+        #expect(inserted.rules == [.rowOperationInDeletedOrInsertedSection])
+        #expect(
+            inserted.messages(.rowOperationInDeletedOrInsertedSection) == [
+                "attempt to insert row at index path ([0, 0]) in section 0, which is inserted in the same update, "
+                    + "together with a reload of row at index path ([0, 1]): UIKit counts the insert when it "
+                    + "computes where the reload lands"
+            ])
+        let delete = BatchUpdate(sectionDeleted: [0], elementDeleted: [ep(0, 0)], elementUpdated: [ep(1, 1)])
+        #expect(validateBatch([1, 3], delete, [3]).rules == [.rowOperationInDeletedOrInsertedSection])
+        // Without the row calls, or without the reload, the batch passes.
+        #expect(validateBatch([3], BatchUpdate(sectionInserted: [0], elementUpdated: [ep(0, 1)]), [1, 3]).isEmpty)
+        #expect(validateBatch([1, 3], BatchUpdate(sectionDeleted: [0], elementUpdated: [ep(1, 1)]), [3]).isEmpty)
+        #expect(validateBatch([3], BatchUpdate(sectionInserted: [0], elementInserted: [ep(0, 0)]), [1, 3]).isEmpty)
+    }
+
     // MARK: Rule 16
 
     @Test func rule16RowMoveOutOfADeletedSection() {
@@ -232,8 +255,8 @@ struct BatchConflictRuleTests {
         #expect(violations.rules == [.rowMoveAcrossDeletedOrInsertedSection])
         #expect(
             violations.messages(.rowMoveAcrossDeletedOrInsertedSection) == [
-                "attempt to move row at index path ([0, 0]) out of section 0, which is deleted or reloaded in the "
-                    + "same update"
+                "cannot move a row from a deleted section (0): row at index path ([0, 0]) to index path ([0, 2]), "
+                    + "its section deleted or reloaded in the same update"
             ])
         // The single-batch rewrite: the move becomes a (dropped) delete plus an insert.
         let rewritten = BatchUpdate(sectionDeleted: [0], elementDeleted: [ep(0, 0)], elementInserted: [ep(0, 2)])
@@ -246,8 +269,8 @@ struct BatchConflictRuleTests {
         #expect(violations.rules == [.rowMoveAcrossDeletedOrInsertedSection])
         #expect(
             violations.messages(.rowMoveAcrossDeletedOrInsertedSection) == [
-                "attempt to move row at index path ([0, 0]) to index path ([1, 0]) into section 1, which is "
-                    + "inserted or reloaded in the same update"
+                "cannot move a row into a newly inserted section (1): row at index path ([0, 0]) to index path "
+                    + "([1, 0]), its section inserted or reloaded in the same update"
             ])
         let rewritten = BatchUpdate(sectionInserted: [1], elementDeleted: [ep(0, 0)])
         #expect(validateBatch([2], rewritten, [1, 1]).isEmpty)
@@ -258,8 +281,8 @@ struct BatchConflictRuleTests {
         let violations = validateBatch([2, 2], update, [1, 3])
         #expect(
             violations.messages(.rowMoveAcrossDeletedOrInsertedSection) == [
-                "attempt to move row at index path ([0, 0]) out of section 0, which is deleted or reloaded in the "
-                    + "same update"
+                "cannot move a row from a deleted section (0): row at index path ([0, 0]) to index path ([1, 0]), "
+                    + "its section deleted or reloaded in the same update"
             ])
     }
 
@@ -270,8 +293,8 @@ struct BatchConflictRuleTests {
         let violations = validateBatch([2, 2], update, [1, 3])
         #expect(
             violations.messages(.rowMoveAcrossDeletedOrInsertedSection) == [
-                "attempt to move row at index path ([0, 0]) to index path ([1, 0]) into section 1, which is "
-                    + "inserted or reloaded in the same update"
+                "cannot move a row into a newly inserted section (1): row at index path ([0, 0]) to index path "
+                    + "([1, 0]), its section inserted or reloaded in the same update"
             ])
     }
 }
