@@ -14,6 +14,9 @@ markdown_out=""
 if [ "${1:-}" = "--markdown-out" ]; then
     [ "$#" -eq 2 ] || { echo "usage: scripts/bench.sh [--markdown-out PATH | boxdiff-bench arguments]" >&2; exit 2; }
     markdown_out="$(realpath -m "$2")"
+    # Checked before the suite runs (it writes the file at the end).
+    [ -d "$(dirname "$markdown_out")" ] && [ -w "$(dirname "$markdown_out")" ] ||
+        { echo "bench: cannot write $markdown_out (no such directory, or not writable)" >&2; exit 2; }
     set --
 fi
 
@@ -48,7 +51,9 @@ fi
 jsonl=""
 if [ -n "$markdown_out" ]; then
     jsonl="$(mktemp)"
-    trap 'rm -f "$jsonl"' EXIT
+    # Removed on success; kept on failure, with the rounds measured so far
+    # (`boxdiff-bench --markdown-from FILE` renders what it holds).
+    trap 'status=$?; if [ "$status" -eq 0 ]; then rm -f "$jsonl"; else echo "bench: failed; the measurements so far are in $jsonl" >&2; fi' EXIT
 fi
 
 # BENCH_PIN_CPU=N keeps the benchmark's main thread on CPU N (--pin-cpu).
