@@ -60,20 +60,67 @@ struct DiffIdentifierKey: Hashable {
 
     /// `object` by what it holds (``hash(_:into:depth:budget:)``), or,
     /// when it holds more than ``elementBudget`` collection elements in
-    /// all, by its own `hash` alone (a collection's element count): the
+    /// all, by its first level alone (``hashShallow(_:into:)``): the
     /// budget ends the walk at a point that depends on the order a set or
     /// dictionary gives its elements in, so what was hashed before it ran
-    /// out is not the same for every equal identifier, while the total
-    /// count is. `hasher`: a new one, replaced by another new one when the
+    /// out is not the same for every equal identifier, while the first
+    /// level is. `hasher`: a new one, replaced by another new one when the
     /// budget runs out (what the walk put in it is dropped).
     static func hashIdentifier(_ object: NSObjectProtocol, into hasher: inout Hasher) {
         var budget = elementBudget
         hash(object, into: &hasher, depth: 0, budget: &budget)
         if budget < 0 {
             hasher = Hasher()
-            hasher.combine(16 as UInt8)
-            hasher.combine(object.hash)
+            hashShallow(object, into: &hasher)
         }
+    }
+
+    /// A collection identifier past the budget: its tag and count, then
+    /// each element (each key and value of a dictionary), in order for an
+    /// array or ordered set and as a sum for a set or dictionary, a
+    /// collection element by its tag and count alone, any other by what
+    /// it holds. Equal identifiers hash alike (equal elements give equal
+    /// descriptions), and it costs one pass over the first level: a graph
+    /// that holds one collection many times over is not walked again.
+    /// (It used the identifier's own `hash`, which is the element count
+    /// for an array, so every array of more than 65,536 numbers of a
+    /// length hashed alike and `ListDiff` paired them by `isEqual(_:)` in
+    /// quadratic time, and which is per instance for an `NSOrderedSet` on
+    /// Linux, so two equal ordered sets did not pair: found by review,
+    /// 2026-12-03.)
+    static func hashShallow(_ object: NSObjectProtocol, into hasher: inout Hasher) {
+        hasher.combine(16 as UInt8)
+        guard let collection = NestedCollection(object) else {
+            // Not a collection: the walk spent nothing on it.
+            var budget = Int.max
+            return hash(object, into: &hasher, depth: 0, budget: &budget)
+        }
+        func describe(_ element: Any, into hasher: inout Hasher) {
+            guard let object = element as AnyObject as? NSObjectProtocol else { return }
+            if let nested = NestedCollection(object) {
+                hasher.combine(nested.tag)
+                hasher.combine(nested.count)
+            } else {
+                var budget = Int.max
+                hash(object, into: &hasher, depth: 0, budget: &budget)
+            }
+        }
+        hasher.combine(collection.tag)
+        hasher.combine(collection.count)
+        let elements = collection.elements
+        guard !collection.ordered else {
+            for element in elements { describe(element, into: &hasher) }
+            return
+        }
+        var sum = 0
+        var start = 0
+        while start + collection.group <= elements.count {
+            var one = Hasher()
+            for k in 0..<collection.group { describe(elements[start + k], into: &one) }
+            sum &+= one.finalize()
+            start += collection.group
+        }
+        hasher.combine(sum)
     }
 
     static func == (lhs: DiffIdentifierKey, rhs: DiffIdentifierKey) -> Bool {
@@ -113,7 +160,7 @@ struct DiffIdentifierKey: Hashable {
     /// included: an object graph that is not a tree (a collection that
     /// holds itself, or holds one collection many times over, level after
     /// level) has more paths than objects, and the walk takes every path.
-    /// An identifier with more is hashed by its own `hash` (see
+    /// An identifier with more is hashed by its first level (see
     /// ``hashIdentifier(_:into:)``).
     static var elementBudget: Int { 1 << 16 }
 

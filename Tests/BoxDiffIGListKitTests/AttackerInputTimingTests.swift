@@ -1,7 +1,8 @@
-import BoxDiffIGListKit
 import BoxDiffTestSupport
 import Foundation
 import Testing
+
+@testable import BoxDiffIGListKit
 
 private final class Model: ListDiffable {
     let id: NSNumber
@@ -448,7 +449,7 @@ private final class KeyedModel: ListDiffable {
 
     /// An identifier of more collection elements than the budget (which
     /// bounds the walk of a graph that holds one collection many times
-    /// over, on Apple platforms) is hashed by its own `hash`: where the
+    /// over, on Apple platforms) is hashed by its first level: where the
     /// walk would stop depends on a dictionary's order, and equal
     /// dictionaries still pair (and unequal ones do not).
     @Test func identifiersPastTheBudgetPair() {
@@ -469,6 +470,30 @@ private final class KeyedModel: ListDiffable {
         #expect(!a.isEqual(c))
         let unequal = ListDiff(oldArray: [KeyedModel(a)], newArray: [KeyedModel(c)], option: .equality)
         #expect(unequal.deletes.count == 1 && unequal.inserts.count == 1)
+    }
+
+    @Test func identifiersPastTheBudgetHashByTheirFirstLevel() {
+        let count = DiffIdentifierKey.elementBudget + 1
+        let numbers = { (last: Int) in
+            NSArray(array: (0..<count).map { NSNumber(value: $0 == count - 1 ? last : $0) })
+        }
+        let arrays = (0..<3).map(numbers)
+        #expect(Set(arrays.map { DiffIdentifierKey(object: $0).hashCode }).count == 3)
+        let a = NSOrderedSet(array: [numbers(0), NSNumber(value: 1)])
+        let b = NSOrderedSet(array: [numbers(0), NSNumber(value: 1)])
+        #expect(a.isEqual(b))
+        #expect(DiffIdentifierKey(object: a).hashCode == DiffIdentifierKey(object: b).hashCode)
+        let paired = ListDiff(oldArray: [KeyedModel(a)], newArray: [KeyedModel(b)], option: .equality)
+        #expect(paired.deletes.isEmpty && paired.inserts.isEmpty)
+        let c = NSOrderedSet(array: [numbers(0), NSNumber(value: 2)])
+        #expect(DiffIdentifierKey(object: a).hashCode != DiffIdentifierKey(object: c).hashCode)
+        // A dictionary past the budget: its first level, in any order. (No
+        // set: on Linux, Foundation's NSSet traps on array elements.)
+        let d1 = NSDictionary(dictionary: ["g": numbers(0), "n": NSNumber(value: 1)])
+        let d2 = NSDictionary(dictionary: ["n": NSNumber(value: 1), "g": numbers(0)])
+        let d3 = NSDictionary(dictionary: ["n": NSNumber(value: 2), "g": numbers(0)])
+        #expect(DiffIdentifierKey(object: d1).hashCode == DiffIdentifierKey(object: d2).hashCode)
+        #expect(DiffIdentifierKey(object: d1).hashCode != DiffIdentifierKey(object: d3).hashCode)
     }
 }
 
