@@ -200,9 +200,15 @@ enum FlatStaging {
         // Its size: the ids past the prefix, what the core runs on.
         let ws = try DiffWorkspace.forDiff(workspace) { (source.count &- prefix) &+ (target.count &- prefix) }
         cancellation.watch(true, in: ws)
+        // The same size once paired (a spare workspace is kept only after
+        // a small diff, measured as it was taken: the capacity of the hash
+        // lists, which hold the prefix too, freed the process's spare after
+        // a one-row append to a 3,000-row list; found by review,
+        // 2026-12-03).
+        var elements = Int.max
         defer {
             cancellation.watch(false, in: ws)
-            ws.finishFlatDiff()
+            ws.finishDiff(elements: elements)
         }
         try cancellation.check()
         var old = FlatPairingSide(source, prefix: prefix, reusing: &ws.flatOldHashes)
@@ -210,6 +216,7 @@ enum FlatStaging {
         var new = FlatPairingSide(target, prefix: prefix, reusing: &ws.flatNewHashes)
         try cancellation.check()
         try Pairing.pair(&old, &new, options: options, workspace: ws)
+        elements = (source.count &- prefix) &+ (target.count &- prefix)
         try cancellation.check()
         return try stages(
             source: source, target: target, result: ws.result, options: options, workspace: ws,

@@ -139,14 +139,6 @@ public final class DiffWorkspace {
         if isSpare, let pool { pool.give(back: self, after: elements) }
     }
 
-    /// ``finishDiff(elements:)`` after a flat diff, whose size is that of
-    /// the hash lists it hashed its sides into (the ids past their common
-    /// prefix: what the core ran on), read here so that the diff's inlined
-    /// code passes nothing.
-    @usableFromInline
-    func finishFlatDiff() {
-        finishDiff(elements: flatOldHashes.capacity &+ flatNewHashes.capacity)
-    }
 }
 
 extension Array {

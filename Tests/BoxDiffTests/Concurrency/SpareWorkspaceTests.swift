@@ -216,6 +216,29 @@ struct SpareWorkspaceTests {
         #expect(try pool.take(forElements: DiffWorkspace.spareLimit) === spare)
     }
 
+    /// A flat diff is measured as it takes the spare and as it gives it
+    /// back: by its ids past the common prefix. It was given back by the
+    /// capacity of its hash lists, which hold the prefix too, so a one-row
+    /// append to a 3,000-row list took the process's idle spare as a
+    /// 1-id diff and freed it as a 6,001-id one (found by review,
+    /// 2026-12-03). In a process of its own, where no other test uses the
+    /// process's pool.
+    @Test func aFlatDiffPastALongPrefixKeepsTheProcessSpare() async {
+        await #expect(processExitsWith: .success) {
+            let long = Array(0..<3_000)
+            _ = try StagedChangeset(source: [1, 2], target: [2, 1])
+            let spare = try SparePool.shared.take()
+            SparePool.shared.give(back: spare, after: 0)
+            _ = try StagedChangeset(source: long, target: long + [3_000])
+            guard SparePool.shared.holds(spare) else { fatalError("an append freed the spare") }
+            _ = try StagedChangeset(source: long, target: long)
+            guard SparePool.shared.holds(spare) else { fatalError("equal lists freed the spare") }
+            // A large diff runs on a workspace of its own and leaves it too.
+            _ = try StagedChangeset(source: long, target: long.reversed())
+            guard SparePool.shared.holds(spare) else { fatalError("a large diff freed the spare") }
+        }
+    }
+
     /// A flat diff given no workspace, whose `isContentEqual(to:)` diffs
     /// again with none: the inner diff takes another spare (the outer one
     /// holds its own), and the outer changeset is the plain one.
