@@ -57,7 +57,7 @@ atomics="${BENCH_ATOMICS:-0}"
 # Counted per instruction address, absolute and uncompressed, so that awk
 # reads them back.
 [ "$atomics" = 1 ] && cache_args+=(--dump-instr=yes --dump-line=no --compress-pos=no --compress-strings=no)
-command -v valgrind >/dev/null 2>&1 || { echo "bench-instructions: valgrind not found" >&2; exit 2; }
+command -v valgrind >/dev/null 2>&1 || { echo "bench-instructions: valgrind not found (apt-get install valgrind)" >&2; exit 2; }
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 build_args=(-c release)
@@ -65,7 +65,13 @@ build_args=(-c release)
 swift build "${build_args[@]}" --product boxdiff-bench >&2
 bin="$(swift build "${build_args[@]}" --show-bin-path)/boxdiff-bench"
 
-work="$(mktemp -d)"
+# A path of one length and a fixed environment: the counts moved with the
+# stack's layout, which the program's path, its arguments and its
+# environment set (the floor at 20x1 counted 1,213 instructions a diff
+# run from a TMPDIR with a space in it, 1,206 from /tmp: found by review,
+# 2026-12-03).
+work="$(mktemp -d /tmp/bench-instructions.XXXXXX)"
+valgrind_bin="$(command -v valgrind)"
 trap 'rm -rf "$work"' EXIT
 # valgrind 3.19 rejects the Swift 6.3 binary's DWARF ("Possibly corrupted
 # debuginfo file"): count a copy without debug info.
@@ -86,7 +92,7 @@ IFS=, read -r -a case_list <<<"$cases"
 for c in "${case_list[@]}"; do
     (
         cd "$work"
-        SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind "${cache_args[@]}" --callgrind-out-file="$work/cg.$c.out" \
+        env -i PATH=/usr/bin:/bin HOME=/ SWIFT_DETERMINISTIC_HASHING=1 "$valgrind_bin" --tool=callgrind "${cache_args[@]}" --callgrind-out-file="$work/cg.$c.out" \
             ./boxdiff-bench --small "$c" --instructions --iterations "$iterations" "${extra_args[@]}" >"$work/log" 2>&1 ||
             { cat "$work/log" >&2; exit 1; }
     )

@@ -31,7 +31,8 @@ for i in $(seq "$n"); do
         # "<engine>@<count> <median seconds>" per measurement; --small lines
         # (one object per case, a median per engine) as
         # "<engine>@<rows>x<sections>[/single] <median seconds>".
-        "${bins[$b]}" "$@" --json 2>/dev/null | awk '
+        # Its stderr (progress lines) kept aside, and shown if it fails.
+        "${bins[$b]}" "$@" --json 2>"$out/stderr" | awk '
             # The value of "key" in a one-line JSON object (a number or a
             # string, unquoted), "" when absent.
             function field(key,    r) {
@@ -54,7 +55,12 @@ for i in $(seq "$n"); do
                 } else if ((m = field("median_seconds")) != "" && m != "null") {
                     print field("engine") "@" field("count"), m
                 }
-            }' >>"$out/$b"
+            }' >>"$out/$b" || {
+            status=$?
+            echo "bench-spread: ${bins[$b]} $* --json failed (exit status $status):" >&2
+            grep -v '^progress:' "$out/stderr" >&2 || true
+            exit "$status"
+        }
     done
 done
 

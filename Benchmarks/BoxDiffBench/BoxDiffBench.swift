@@ -24,7 +24,10 @@ struct BoxDiffBench: ParsableCommand {
     @Option(help: "Old list sizes, comma-separated (e.g. 10000,100000,1000000). Ignored by differencekit-*.")
     var count: String = "100000"
 
-    @Option(help: "Sections for the box, box-cold and sectioned engines (the list is cut into this many).")
+    @Option(
+        help:
+            "Sections for the box, box-cold and sectioned engines (the list is cut into this many; --small's cases give their own)."
+    )
     var sections: Int = 100
 
     @Option(help: "Fraction of old elements deleted (mix).")
@@ -139,8 +142,22 @@ struct BoxDiffBench: ParsableCommand {
     var content: ContentArgument = .uint64
 
     func validate() throws {
-        guard runs >= 1, warmups >= 0, sections >= 1, iterations >= 0, minTime >= 0 else {
-            throw ValidationError("--runs must be ≥ 1, --warmups ≥ 0, --sections ≥ 1, --min-time ≥ 0")
+        for (name, value, least) in [
+            ("--runs", Double(runs), 1.0), ("--warmups", Double(warmups), 0), ("--sections", Double(sections), 1),
+            ("--iterations", Double(iterations), 0), ("--min-time", minTime, 0),
+        ] where !(value >= least) {
+            throw ValidationError(
+                "\(name) must be ≥ \(Int(least)), got \(value == value.rounded() ? String(Int(value)) : String(value))")
+        }
+        if small != nil && engines != nil {
+            throw ValidationError(
+                "--small runs every engine of its table (box, flat, core-heckel, floor, diff, render, sectioned); "
+                    + "--engines is for the presets")
+        }
+        let modes = [small != nil, flood != nil, stopLatency].filter { $0 }.count
+        if modes > 1 { throw ValidationError("give one of --small, --flood, --stop-latency") }
+        if (flood != nil || stopLatency) && outputFormat != .text {
+            throw ValidationError("--flood and --stop-latency print text only (no --json, --markdown or --format)")
         }
         for f in [delete, insert, move, update] where !(0...10).contains(f) {
             throw ValidationError("change fractions must be in 0...10")
@@ -178,7 +195,8 @@ struct BoxDiffBench: ParsableCommand {
     }
 
     func parsedPresets() throws -> [Preset] {
-        try preset.split(separator: ",").map {
+        guard !preset.isEmpty else { throw ValidationError("--preset: no preset named") }
+        return try preset.split(separator: ",").map {
             guard let p = Preset(rawValue: String($0)) else {
                 throw ValidationError(
                     "unknown preset '\($0)'; known: \(Preset.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -190,6 +208,7 @@ struct BoxDiffBench: ParsableCommand {
     /// The engines to run and whether the user named them.
     func parsedEngines() throws -> (names: [EngineName], explicit: Bool) {
         guard let engines else { return (EngineName.allCases.filter { $0 != .sectioned && $0 != .iglistkit }, false) }
+        guard !engines.isEmpty else { throw ValidationError("--engines: no engine named") }
         let names = try engines.split(separator: ",").map {
             guard let e = EngineName(rawValue: String($0)) else {
                 throw ValidationError(
@@ -205,7 +224,10 @@ struct BoxDiffBench: ParsableCommand {
         if let markdownFrom {
             var text = ""
             for path in markdownFrom.split(separator: ",") {
-                text += try String(contentsOfFile: String(path), encoding: .utf8) + "\n"
+                guard let file = try? String(contentsOfFile: String(path), encoding: .utf8) else {
+                    throw ValidationError("--markdown-from: cannot read '\(path)'")
+                }
+                text += file + "\n"
             }
             let entries = try Markdown.entries(jsonLines: text)
             let small = try SmallMarkdown.rows(jsonLines: text)

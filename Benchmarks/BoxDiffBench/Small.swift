@@ -63,7 +63,10 @@ enum Small {
 
     static func parse(_ text: String) throws -> [Case] {
         try text.split(separator: ",").map { part in
-            let fields = part.split(separator: "x").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            // Every field given ("x5", "20x" and "20xx5" are errors).
+            let fields = part.split(separator: "x", omittingEmptySubsequences: false).map {
+                Int($0.trimmingCharacters(in: .whitespaces))
+            }
             guard (1...2).contains(fields.count), let rows = fields[0], rows >= 1, rows < 10_000_000,
                 let sections = fields.count == 2 ? fields[1] : 1, sections >= 1
             else { throw BenchFailure("--small: ROWSxSECTIONS,... (e.g. 20x1,500x10), got '\(part)'") }
