@@ -83,10 +83,12 @@ public protocol ListView: AnyObject {
     /// unchanged, as Bento does: a reload (`reloadSections`) would replace
     /// every cell of the section, and a text field in it would lose the
     /// keyboard on every render. The default is `false`: such sections
-    /// are reloaded. `TableListView` re-binds through its
-    /// `rebindHeaderFooterView` hook, `CollectionListView` (a
+    /// are reloaded. UIKit's `TableListView` re-binds through its
+    /// `rebindHeaderFooterView` hook, UIKit's `CollectionListView` (a
     /// `UICollectionView` wrapped) through its `rebindSupplementaryView`;
-    /// a `UICollectionView`, a ``ListView`` as it is, reloads.
+    /// a `UICollectionView`, a ``ListView`` as it is, reloads, and so do
+    /// AppKit's adapters (an `NSTableView`'s `TableListView` given its
+    /// sections reloads such a section's table rows in place).
     var reconfiguresSections: Bool { get }
 
     /// Re-binds the header and footer views this view shows for section

@@ -45,16 +45,21 @@
     /// A table showing several sections one after another, maybe with a
     /// group row for each header, gives `sections`: the table rows of each
     /// section of its data as the data is when called (read before each
-    /// batch's data is set and after). Each path then maps to its table
-    /// row, a header's or footer's rows go with their section, and
-    /// section calls are animated too: a deleted, inserted or reloaded
-    /// section as its rows removed or inserted, a moved section as moves
-    /// of its rows. A batch still falls back to `reloadData()` when its
-    /// calls do not add up to the sections given (or break UIKit's rules),
-    /// when the sections before it do not add up to the table's
-    /// `numberOfRows`, or when a kept section's header or footer rows
-    /// change in number (a section whose header appears is reloaded in a
-    /// Box changeset, so this takes a hand-made batch).
+    /// batch's data is set and after: read the data `setData` stores,
+    /// not ``BoxRenderer/shownBox``, which is not the stage's data while a
+    /// render applies it). Each path then maps to its table row, a
+    /// header's or footer's rows go with their section (removed and
+    /// inserted when their number changes), and section calls are
+    /// animated too: a deleted or inserted section as its rows removed or
+    /// inserted, a reloaded one (a Box's header or footer changed) as its
+    /// rows reloaded in place when it shows as many of each kind, a moved
+    /// section as moves of its rows, one `moveRow(at:to:)` a row. A batch
+    /// still falls back to `reloadData()` when its calls do not add up to
+    /// the sections given (or break UIKit's rules, or repeat a call), when
+    /// the sections before it do not add up to the table's
+    /// `numberOfRows`, past 16,777,216 table rows, and for a call made
+    /// outside `performBatchUpdates` that changes rows (its data is set
+    /// already, so the sections before it are not known).
     ///
     /// ```swift
     /// let listView = TableListView(tableView, animation: .effectFade) { [unowned self] in

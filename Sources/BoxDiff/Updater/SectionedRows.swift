@@ -73,11 +73,14 @@ extension BatchUpdate {
     /// UIKit's batch semantics; `nil` when the batch cannot be shown that
     /// way: a call out of range, repeated, conflicting or set aside by
     /// UIKit's rules (``BatchSimulation``), counts that do not add up to
-    /// `new`, or a kept section whose rows of its own change in number.
+    /// `new`, or more table rows than ``tableRowLimit``.
     ///
-    /// Deleted and reloaded sections' table rows are removed, inserted and
-    /// reloaded sections' rows inserted; a kept section's rows of its own
-    /// go where the section goes; row calls map to their table rows. The
+    /// Deleted sections' table rows are removed, inserted sections' rows
+    /// inserted; a reloaded section's rows are reloaded in place when it
+    /// shows as many of each kind, else removed and inserted; a kept
+    /// section's rows of its own go where the section goes (removed and
+    /// inserted when their number changes); row calls map to their table
+    /// rows. The
     /// rows that keep their place among the others are a longest
     /// increasing run of them (fewest moves): moved sections become moves
     /// of their table rows.
@@ -85,7 +88,11 @@ extension BatchUpdate {
     /// - Complexity: O((table rows + calls) · log(table rows + calls)).
     func flatRowBatch(old: [TableSectionRows], new: [TableSectionRows]) -> RowBatch? {
         guard let (oldStarts, oldTotal) = TableSectionRows.starts(of: old),
-            let (newStarts, newTotal) = TableSectionRows.starts(of: new)
+            let (newStarts, newTotal) = TableSectionRows.starts(of: new),
+            // Lists as long as the table rows are made below: counts past
+            // these (a data source's nonsense) reload the table instead of
+            // trapping on the allocation.
+            oldTotal <= Self.tableRowLimit, newTotal <= Self.tableRowLimit
         else { return nil }
         let sim = BatchSimulation(update: self, old: old.map(\.rows), new: new.map(\.rows))
         guard sim.takesEveryCall(of: self) else { return nil }
@@ -97,13 +104,35 @@ extension BatchUpdate {
         var origin = [Int](repeating: -1, count: newTotal)
         var reloaded: [Int] = []
         for (newSection, sectionOrigin) in layout.enumerated() {
-            guard case .carried(let oldSection) = sectionOrigin else { continue }
+            let oldSection: Int
+            switch sectionOrigin {
+            case .inserted: continue
+            case .reloaded(let source, _):
+                // A reloaded section (in a Box changeset, its header or
+                // footer changed) that shows as many rows of each kind:
+                // its table rows kept and reloaded in place, not removed
+                // and inserted (every cell lost, with a render's
+                // incomparable header on every render: found by review,
+                // 2026-12-03). Otherwise removed and inserted.
+                guard old[source] == new[newSection] else { continue }
+                for k in 0..<(new[newSection].tableRows ?? 0) {
+                    origin[newStarts[newSection] + k] = oldStarts[source] + k
+                    reloaded.append(oldStarts[source] + k)
+                }
+                continue
+            case .carried(let source): oldSection = source
+            }
             let was = old[oldSection]
             let now = new[newSection]
-            guard was.headerRows == now.headerRows, was.footerRows == now.footerRows else { return nil }
             let from = oldStarts[oldSection]
             let to = newStarts[newSection]
-            for k in 0..<now.headerRows { origin[to + k] = from + k }
+            // A kept section's rows of its own go with it while as many;
+            // when their number changes (a header row hidden while the
+            // section is empty, say), the old ones are removed and the
+            // new ones inserted.
+            if was.headerRows == now.headerRows {
+                for k in 0..<now.headerRows { origin[to + k] = from + k }
+            }
             let rowsFrom = from + was.headerRows
             let rowsTo = to + now.headerRows
             if sim.changesRows(of: oldSection, at: newSection) {
@@ -124,7 +153,9 @@ extension BatchUpdate {
             }
             let footerFrom = rowsFrom + was.rows
             let footerTo = rowsTo + now.rows
-            for k in 0..<now.footerRows { origin[footerTo + k] = footerFrom + k }
+            if was.footerRows == now.footerRows {
+                for k in 0..<now.footerRows { origin[footerTo + k] = footerFrom + k }
+            }
         }
 
         // Each old row shown once at most; the ones not shown are deleted.
@@ -143,6 +174,11 @@ extension BatchUpdate {
         }
         return batch
     }
+
+    /// The most table rows before or after a batch that
+    /// ``flatRowBatch(old:new:)`` lays out (16,777,216: its lists take
+    /// about 9 bytes a row); past it, `nil`, and the table reloads.
+    static var tableRowLimit: Int { 1 << 24 }
 
     /// For each entry of `values`, whether it belongs to a longest strictly
     /// increasing run of the nonnegative entries (patience sorting).

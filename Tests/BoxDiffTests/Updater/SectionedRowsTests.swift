@@ -21,9 +21,12 @@ enum ShownRow: Equatable {
 }
 
 /// How a test table shows a Box's sections: a header row for every section
-/// (`always`), or a header and a footer row for the sections that have one.
+/// (`always`), a header and a footer row for the sections that have one
+/// (`whenPresent`), or a header row for the sections that have rows
+/// (`hiddenWhenEmpty`: a kept section's header row comes and goes with its
+/// rows, no section reload telling).
 enum SectionRowsStyle: CaseIterable {
-    case always, whenPresent
+    case always, whenPresent, hiddenWhenEmpty
 
     func rows(of section: Section<Int, Int>) -> TableSectionRows {
         switch self {
@@ -32,7 +35,18 @@ enum SectionRowsStyle: CaseIterable {
             TableSectionRows(
                 headerRows: section.header == nil ? 0 : 1, rows: section.rows.count,
                 footerRows: section.footer == nil ? 0 : 1)
+        case .hiddenWhenEmpty: TableSectionRows(headerRows: section.rows.isEmpty ? 0 : 1, rows: section.rows.count)
         }
+    }
+
+    /// `box` with a footer on some sections, chosen by `seed` (so two
+    /// Boxes with different seeds add, drop and change footers).
+    static func withFooters(_ box: BoxGenerators.TestBox, seed: Int) -> BoxGenerators.TestBox {
+        var box = box
+        for i in box.sections.indices where (box.sections[i].id &+ seed) % 3 != 0 {
+            box.sections[i].footer = Component("f\((box.sections[i].id &+ seed) % 2)")
+        }
+        return box
     }
 
     func shown(_ box: BoxGenerators.TestBox) -> [ShownRow] {
@@ -139,15 +153,32 @@ final class SectionCountingListView: ListView {
         calls = nil
         guard table.reloadDataCount == reloads else { return }
         animatedBatches += 1
-        let sectionsOut = Set(update.sectionDeleted).union(update.sectionUpdated)
-        let sectionsIn = Set(update.sectionInserted).union(
-            update.sectionUpdated.map {
-                BatchSimulation.shift(
-                    $0, removing: BatchSimulation.distinctSorted(update.sectionDeleted),
-                    inserting: BatchSimulation.distinctSorted(update.sectionInserted))
-            })
-        let expectedRemoved = sectionsOut.reduce(0) { $0 + before[$1].tableRows! } + update.elementDeleted.count
-        let expectedInserted = sectionsIn.reduce(0) { $0 + after[$1].tableRows! } + update.elementInserted.count
+        // What the calls remove and insert: deleted sections' table rows,
+        // inserted ones', a reloaded section's unless it shows as many of
+        // each kind (reloaded in place), a kept section's header or footer
+        // rows when their number changes, and the rows deleted and inserted.
+        var expectedRemoved = update.elementDeleted.count
+        var expectedInserted = update.elementInserted.count
+        for section in update.sectionDeleted { expectedRemoved += before[section].tableRows! }
+        let sim = BatchSimulation(update: update, old: before.map(\.rows), new: after.map(\.rows))
+        for (index, origin) in sim.sectionLayout().enumerated() {
+            switch origin {
+            case .inserted: expectedInserted += after[index].tableRows!
+            case .reloaded(let source, _) where before[source] != after[index]:
+                expectedRemoved += before[source].tableRows!
+                expectedInserted += after[index].tableRows!
+            case .reloaded: break
+            case .carried(let source):
+                if before[source].headerRows != after[index].headerRows {
+                    expectedRemoved += before[source].headerRows
+                    expectedInserted += after[index].headerRows
+                }
+                if before[source].footerRows != after[index].footerRows {
+                    expectedRemoved += before[source].footerRows
+                    expectedInserted += after[index].footerRows
+                }
+            }
+        }
         if table.removed - removed != expectedRemoved || table.inserted - inserted != expectedInserted {
             problems.append(
                 "\(update): removed \(table.removed - removed), inserted \(table.inserted - inserted); "
@@ -201,7 +232,11 @@ struct SectionedRowsTests {
         for round in 0..<150 {
             let shape = BoxPairShape(
                 maxSections: 6, maxRowsPerSection: 12, duplicates: round % 3 == 0, editRate: 0.3)
-            let (old, new) = BoxGenerators.pair(shape: shape, using: &rng)
+            var (old, new) = BoxGenerators.pair(shape: shape, using: &rng)
+            if round % 2 == 1 {
+                old = SectionRowsStyle.withFooters(old, seed: 0)
+                new = SectionRowsStyle.withFooters(new, seed: round % 4)
+            }
             for style in SectionRowsStyle.allCases {
                 for options in OptionGrids.all {
                     let changeset = try StagedChangeset(source: old, target: new, options: options)
@@ -231,32 +266,79 @@ struct SectionedRowsTests {
     }
 
     /// A renderer over the table, rendering a run of edited Boxes (every
-    /// update style, some renders before the last one's animation ends):
-    /// after each render the table shows the data, with no `reloadData()`.
+    /// update style and batch mode, footers coming and going): after each
+    /// render the table shows the data, with no `reloadData()`, and each
+    /// batch removed and inserted only the rows its calls do.
     @Test func renderingEditedBoxesKeepsTheTableOnTheData() {
         var rng = SeededGenerator(seed: 0x7AB5)
         var editor = BoxEditor(duplicates: true)
         for style in SectionRowsStyle.allCases {
             for updateStyle in UpdateStyle.allCases {
-                var options = DiffOptions()
-                options.updateStyle = updateStyle
-                var data = BoxGenerators.TestBox()
-                let table = CountingRowTable()
-                table.dataSource = { style.shown(data) }
-                let view = SequentialRowListView(table) { data.sections.map(style.rows) }
-                let renderer = BoxRenderer(view: view, showing: data, options: options) { data = $0 }
-                var last = data
-                for step in 0..<150 {
-                    last = editor.edit(last, using: &rng)
-                    renderer.render(last)
-                    let label = "\(style) \(updateStyle) step \(step)"
-                    #expect(table.problems.isEmpty, "\(label): \(table.problems.prefix(4))")
-                    #expect(table.shown.map(\.item) == style.shown(last), "\(label)")
-                    if !table.problems.isEmpty || table.shown.map(\.item) != style.shown(last) { break }
+                for mode in BatchMode.allCases {
+                    var options = DiffOptions()
+                    options.updateStyle = updateStyle
+                    options.mode = mode
+                    var data = BoxGenerators.TestBox()
+                    let table = CountingRowTable()
+                    table.dataSource = { style.shown(data) }
+                    let view = SectionCountingListView(table) { data.sections.map(style.rows) }
+                    let renderer = BoxRenderer(view: view, showing: data, options: options) { data = $0 }
+                    var last = data
+                    for step in 0..<120 {
+                        last = SectionRowsStyle.withFooters(editor.edit(last, using: &rng), seed: step % 3)
+                        renderer.render(last)
+                        let label = "\(style) \(updateStyle) \(mode) step \(step)"
+                        let problems = table.problems + view.problems
+                        #expect(problems.isEmpty, "\(label): \(problems.prefix(4))")
+                        #expect(table.shown.map(\.item) == style.shown(last), "\(label)")
+                        if !problems.isEmpty || table.shown.map(\.item) != style.shown(last) { break }
+                    }
+                    #expect(table.reloadDataCount == 0, "\(style) \(updateStyle) \(mode)")
                 }
-                #expect(table.reloadDataCount == 0, "\(style) \(updateStyle)")
             }
         }
+    }
+
+    /// A section whose header (an incomparable component, re-bound on
+    /// every render) is reloaded keeps its table rows: reloaded in place,
+    /// none removed or inserted (they were all removed and inserted, every
+    /// cell lost on every render: found by review, 2026-12-03).
+    @Test func aReloadedSectionOfTheSameRowsIsReloadedInPlace() {
+        let update = BatchUpdate(sectionUpdated: [1])
+        let old = [TableSectionRows(headerRows: 1, rows: 2), TableSectionRows(headerRows: 1, rows: 3)]
+        let batch = update.flatRowBatch(old: old, new: old)
+        #expect(batch?.deleted == [] && batch?.inserted == [] && batch?.moved == [])
+        #expect(batch?.reloaded == [3, 4, 5, 6])
+        // Another count of header rows: removed and inserted.
+        let other = update.flatRowBatch(old: old, new: [old[0], TableSectionRows(rows: 3)])
+        #expect(other?.deleted == [3, 4, 5, 6] && other?.inserted == [3, 4, 5])
+    }
+
+    /// A kept section whose header row is hidden while it is empty: the
+    /// header row comes and goes, the other rows animate (the batch fell
+    /// back to `reloadData()`: found by review, 2026-12-03).
+    @Test func aHeaderRowComingWithTheFirstRowIsInserted() throws {
+        let update = BatchUpdate(
+            elementMoved: [Move(source: ElementPath(section: 1, row: 0), destination: ElementPath(section: 0, row: 0))])
+        let old = [TableSectionRows(rows: 0), TableSectionRows(headerRows: 1, rows: 2)]
+        let new = [TableSectionRows(headerRows: 1, rows: 1), TableSectionRows(headerRows: 1, rows: 1)]
+        // Old: h1 a b; new: h0 a h1 b.
+        let batch = try #require(update.flatRowBatch(old: old, new: new))
+        #expect(batch.deleted == [] && batch.inserted == [0])
+        #expect(batch.moved == [Move(source: 1, destination: 1)] || batch.moved == [Move(source: 0, destination: 2)])
+        #expect(batch.sequentialCalls(rowCount: 3) != nil)
+    }
+
+    /// Counts past what the conversion lays out (a data source's
+    /// nonsense) give `nil`, and the table reloads, instead of trapping
+    /// on an allocation (found by review, 2026-12-03).
+    @Test func hugeCountsFallBack() {
+        #expect(BatchUpdate(sectionDeleted: [0]).flatRowBatch(old: [TableSectionRows(rows: Int.max)], new: []) == nil)
+        #expect(
+            BatchUpdate(sectionInserted: [1]).flatRowBatch(
+                old: [TableSectionRows(rows: 1)],
+                new: [TableSectionRows(rows: 1), TableSectionRows(rows: Int.max / 16)])
+                == nil)
     }
 
     /// Two sections, each under a header row, swapped: the shorter one's
@@ -291,15 +373,16 @@ struct SectionedRowsTests {
     }
 
     /// Batches the sections given cannot take are `nil`, so the table
-    /// reloads: counts that do not add up, a repeated call, a header row
-    /// that appears on a kept section, a path of one index.
+    /// reloads: counts that do not add up, a repeated call, a section out
+    /// of range, negative or overflowing counts, a path of one index.
     @Test func batchesThatDoNotFitTheSectionsFallBack() {
         let two = [TableSectionRows(headerRows: 1, rows: 2), TableSectionRows(headerRows: 1, rows: 2)]
         #expect(BatchUpdate(elementDeleted: [ElementPath(section: 0, row: 0)]).flatRowBatch(old: two, new: two) == nil)
         #expect(
             BatchUpdate(elementDeleted: [ElementPath(section: 0, row: 0), ElementPath(section: 0, row: 0)])
                 .flatRowBatch(old: two, new: [TableSectionRows(headerRows: 1, rows: 1), two[1]]) == nil)
-        #expect(BatchUpdate().flatRowBatch(old: two, new: [two[0], TableSectionRows(rows: 2)]) == nil)
+        // A kept section's header row gone: removed, not a fallback.
+        #expect(BatchUpdate().flatRowBatch(old: two, new: [two[0], TableSectionRows(rows: 2)])?.deleted == [3])
         #expect(BatchUpdate(sectionDeleted: [2]).flatRowBatch(old: two, new: [two[0]]) == nil)
         #expect(BatchUpdate().flatRowBatch(old: [TableSectionRows(headerRows: -1, rows: 1)], new: []) == nil)
         #expect(
