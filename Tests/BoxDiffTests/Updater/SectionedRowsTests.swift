@@ -59,84 +59,20 @@ enum SectionRowsStyle: CaseIterable {
     }
 }
 
-/// A table without sections whose rows carry a tag each (kept by a move,
-/// new for an insert), counting the rows each batch removes and inserts.
-@MainActor
-final class CountingRowTable: SequentialRowTable {
-    struct Row {
-        var tag: Int
-        var item: ShownRow
-    }
-    var shown: [Row] = []
-    var dataSource: () -> [ShownRow] = { [] }
-    var canAnimateBatchUpdates = true
-    var problems: [String] = []
-    var removed = 0
-    var inserted = 0
-    var moved = 0
-    var reloadDataCount = 0
-    private var nextTag = 0
-
-    var numberOfRows: Int { shown.count }
-    func beginUpdates() {}
-    func endUpdates() {}
-    func removeRows(at indexes: IndexSet) {
-        for index in indexes.reversed() {
-            guard index < shown.count else { return problems.append("remove \(index) of \(shown.count)") }
-            shown.remove(at: index)
-            removed += 1
-        }
-    }
-    func insertRows(at indexes: IndexSet) {
-        let data = dataSource()
-        for index in indexes {
-            guard index <= shown.count, index < data.count else {
-                return problems.append("insert \(index) into \(shown.count)")
-            }
-            shown.insert(Row(tag: nextTag, item: data[index]), at: index)
-            nextTag += 1
-            inserted += 1
-        }
-    }
-    func moveRow(at oldIndex: Int, to newIndex: Int) {
-        guard oldIndex >= 0, oldIndex < shown.count, newIndex >= 0, newIndex < shown.count else {
-            return problems.append("move \(oldIndex) to \(newIndex) among \(shown.count)")
-        }
-        shown.insert(shown.remove(at: oldIndex), at: newIndex)
-        moved += 1
-    }
-    func reloadRows(at indexes: IndexSet) {
-        let data = dataSource()
-        for index in indexes {
-            guard index < shown.count, index < data.count else {
-                return problems.append("reload \(index) of \(shown.count)")
-            }
-            shown[index].item = data[index]
-        }
-    }
-    func reloadData() {
-        reloadDataCount += 1
-        shown = dataSource().map {
-            defer { nextTag += 1 }
-            return Row(tag: nextTag, item: $0)
-        }
-    }
-}
-
 /// Hands each batch to a sequential list view with sections, and checks
 /// that the table removed and inserted exactly the rows the batch's
 /// section and row calls remove and insert: every other row kept its cell
 /// (moved, not removed and inserted again).
 @MainActor
 final class SectionCountingListView: ListView {
-    let table: CountingRowTable
-    let inner: SequentialRowListView<CountingRowTable>
+    let table: TaggedRowTable<ShownRow>
+    let inner: SequentialRowListView<TaggedRowTable<ShownRow>>
     let sections: @MainActor () -> [TableSectionRows]
     var calls: BatchUpdate?
     var problems: [String] = []
     var animatedBatches = 0
 
-    init(_ table: CountingRowTable, sections: @escaping @MainActor () -> [TableSectionRows]) {
+    init(_ table: TaggedRowTable<ShownRow>, sections: @escaping @MainActor () -> [TableSectionRows]) {
         self.table = table
         self.sections = sections
         inner = SequentialRowListView(table, sections: sections)
@@ -241,7 +177,7 @@ struct SectionedRowsTests {
                 for options in OptionGrids.all {
                     let changeset = try StagedChangeset(source: old, target: new, options: options)
                     var data = old
-                    let table = CountingRowTable()
+                    let table = TaggedRowTable<ShownRow>(showing: [])
                     table.dataSource = { style.shown(data) }
                     table.reloadData()
                     table.reloadDataCount = 0
@@ -279,7 +215,7 @@ struct SectionedRowsTests {
                     options.updateStyle = updateStyle
                     options.mode = mode
                     var data = BoxGenerators.TestBox()
-                    let table = CountingRowTable()
+                    let table = TaggedRowTable<ShownRow>(showing: [])
                     table.dataSource = { style.shown(data) }
                     let view = SectionCountingListView(table) { data.sections.map(style.rows) }
                     let renderer = BoxRenderer(view: view, showing: data, options: options) { data = $0 }
@@ -393,7 +329,7 @@ struct SectionedRowsTests {
             ).flatRowBatch(old: [two[0]], new: two) == nil)
 
         var data = [[1, 2], [3]]
-        let table = CountingRowTable()
+        let table = TaggedRowTable<ShownRow>(showing: [])
         table.dataSource = { data.flatMap { $0.map { ShownRow.row(Node(id: $0, component: $0)) } } }
         table.reloadData()
         let view = SequentialRowListView(table) { data.map { TableSectionRows(rows: $0.count) } }

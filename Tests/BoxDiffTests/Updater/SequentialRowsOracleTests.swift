@@ -22,6 +22,10 @@ final class TaggedRowTable<Item: Equatable>: SequentialRowTable {
     var canAnimateBatchUpdates = true
     var problems: [String] = []
     var reloadDataCount = 0
+    /// Rows removed, inserted and moved, call by call.
+    var removed = 0
+    var inserted = 0
+    var moved = 0
     /// The tags shown before the group, and the reloads made in it.
     var before: [Int] = []
     var reloadedInGroup: IndexSet = []
@@ -44,6 +48,7 @@ final class TaggedRowTable<Item: Equatable>: SequentialRowTable {
         for index in indexes.reversed() {
             guard index < shown.count else { return problems.append("remove \(index) of \(shown.count)") }
             shown.remove(at: index)
+            removed += 1
         }
     }
     func insertRows(at indexes: IndexSet) {
@@ -54,6 +59,7 @@ final class TaggedRowTable<Item: Equatable>: SequentialRowTable {
             }
             shown.insert(Row(tag: nextTag, item: data[index]), at: index)
             nextTag += 1
+            inserted += 1
         }
     }
     func moveRow(at oldIndex: Int, to newIndex: Int) {
@@ -61,6 +67,7 @@ final class TaggedRowTable<Item: Equatable>: SequentialRowTable {
             return problems.append("move \(oldIndex) to \(newIndex) among \(shown.count)")
         }
         shown.insert(shown.remove(at: oldIndex), at: newIndex)
+        moved += 1
     }
     func reloadRows(at indexes: IndexSet) {
         let data = dataSource()
