@@ -103,12 +103,13 @@ extension BatchUpdateValidator {
 
         // Rule 15, with row reloads: UIKit drops the row deletes inside
         // deleted sections and the row inserts inside inserted ones only
-        // after it has turned each reload into a delete and an insert, and
-        // it shifts a reload by the row calls of the section its shifted
-        // section index names, so such a call moves another section's
-        // reload target (found by review, 2026-12-03, in a decompilation
-        // of UXKit, UIKit's port to macOS). Rejected when the batch
-        // reloads rows.
+        // after it has turned each reload into a delete and an insert; it
+        // walks the calls in index order (a section's own insert or delete
+        // after the row calls inside it) and shifts a reload by each row
+        // call in the section the reload has reached so far, so such a
+        // call moves a reload's target (found by review, 2026-12-03, in a
+        // decompilation of UXKit, UIKit's port to macOS). Rejected when
+        // the batch reloads rows.
         if let reload = update.elementUpdated.first {
             for path in firstOccurrences(update.elementDeleted) where deletedSections.contains(path.section) {
                 report(

@@ -16,8 +16,9 @@
     /// and `endUpdates()`. The conversion is platform-neutral and tested
     /// on every platform.
     ///
-    /// A batch such a table cannot take (a section change, a row outside
-    /// section 0, or calls that do not fit the table's row count) is shown
+    /// A batch such a table cannot take (without `sections`, below: a
+    /// section change or a row outside section 0; or calls that do not
+    /// fit the table's row count) is shown
     /// with `reloadData()` instead, after its data is set, so the table
     /// never receives a call outside its rows. The calls are checked
     /// against the table's row count, not against the data's: a hand-made
@@ -91,8 +92,8 @@
         /// An adapter forwarding to `tableView` with `animations`: only
         /// ``BatchAnimations/deleteRows`` and ``BatchAnimations/insertRows``
         /// apply (AppKit's row reload takes no animation; section changes
-        /// are removes, inserts and moves of rows, or reloads of the whole
-        /// table without `sections`); `sections`, the table rows of each
+        /// are removes, inserts, moves and reloads of rows, or reloads of
+        /// the whole table without `sections`); `sections`, the table rows of each
         /// section of the data, for a table showing several (see
         /// ``TableListView``).
         public init(

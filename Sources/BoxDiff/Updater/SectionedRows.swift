@@ -177,7 +177,7 @@ extension BatchUpdate {
 
     /// The most table rows before or after a batch that
     /// ``flatRowBatch(old:new:)`` lays out (16,777,216: its lists take
-    /// about 9 bytes a row); past it, `nil`, and the table reloads.
+    /// about 30 bytes a row); past it, `nil`, and the table reloads.
     static var tableRowLimit: Int { 1 << 24 }
 
     /// For each entry of `values`, whether it belongs to a longest strictly
