@@ -11,7 +11,8 @@
 # floor itself moves with them (a hash join of the same ids, mix 1M 30.1
 # against 33.5 ms in two suites of one build); a ratio is measured in the
 # same process as its floor, so it cancels that drift. Allocation counts
-# are left out (they are exact). Exits 1 when a cell is past the limit.
+# are left out (they are exact). Exits 1 when a cell is past the limit, 2
+# when a file cannot be read or holds no table.
 set -euo pipefail
 [ "$#" -ge 2 ] || { echo "usage: scripts/bench-compare.sh A.md B.md [LIMIT]" >&2; exit 2; }
 exec python3 - "$1" "$2" "${3:-10}" <<'PY'
@@ -54,7 +55,15 @@ def ratio_of(cell, column):
     return float(m.group(1)) if m else None
 
 
-a, b, limit = tables(sys.argv[1]), tables(sys.argv[2]), float(sys.argv[3]) / 100
+try:
+    limit = float(sys.argv[3]) / 100
+    a, b = tables(sys.argv[1]), tables(sys.argv[2])
+except (OSError, UnicodeDecodeError, ValueError) as error:
+    print(f"bench-compare: {error}", file=sys.stderr)
+    sys.exit(2)
+if not a or not b:
+    print(f"bench-compare: no table in {sys.argv[1] if not a else sys.argv[2]}", file=sys.stderr)
+    sys.exit(2)
 gaps = {"time": [], "ratio": []}
 for key, (header, cells) in a.items():
     if key not in b:

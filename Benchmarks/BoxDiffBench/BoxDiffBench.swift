@@ -164,6 +164,11 @@ struct BoxDiffBench: ParsableCommand {
         }
         if delete + move + update > 1 { throw ValidationError("--delete + --move + --update must be ≤ 1") }
         _ = try parsedCounts()
+        if let small {
+            // A malformed case is a usage error (exit 64 and the usage
+            // line), as every other option's, not a failed run.
+            do { _ = try Small.parse(small) } catch { throw ValidationError("\(error)") }
+        }
         _ = try parsedPresets()
         _ = try parsedEngines()
         if [json, markdown, format != nil].filter({ $0 }).count > 1 {

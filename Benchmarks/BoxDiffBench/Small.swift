@@ -62,7 +62,9 @@ enum Small {
     }
 
     static func parse(_ text: String) throws -> [Case] {
-        try text.split(separator: ",").map { part in
+        let parts = text.split(separator: ",")
+        guard !parts.isEmpty else { throw BenchFailure("--small: no case given (e.g. 20x1,500x10)") }
+        return try parts.map { part in
             // Every field given ("x5", "20x" and "20xx5" are errors).
             let fields = part.split(separator: "x", omittingEmptySubsequences: false).map {
                 Int($0.trimmingCharacters(in: .whitespaces))
