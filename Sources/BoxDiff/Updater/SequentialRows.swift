@@ -257,7 +257,7 @@ protocol SequentialRowTable: AnyObject {
 /// call or a path outside section 0 with no ``sections`` given, calls out
 /// of range) is shown with `reloadData()` once the batch's data is set, so
 /// the table shows the stage's data either way. A call outside a batch is
-/// a batch of its own.
+/// a batch of its own; with ``sections``, one that changes rows reloads.
 @MainActor
 final class SequentialRowListView<Table: SequentialRowTable>: ListView {
     let table: Table
@@ -319,10 +319,18 @@ final class SequentialRowListView<Table: SequentialRowTable>: ListView {
         completion?(true)
     }
 
-    /// Records a call in the batch, or makes it a batch of its own.
-    private func record(_ call: @escaping (SequentialRowListView) -> Void) {
+    /// Records a call in the batch, or makes it a batch of its own. With
+    /// ``sections``, a call outside a batch that changes rows (`changesRows`:
+    /// any but a row reload) reloads the table instead: the data is set
+    /// already, so the sections before the call are not known, and read
+    /// as the old ones they map its paths to the wrong table rows (a
+    /// section moved past another of a different header layout left a
+    /// header's cell in a row's place; found by review, 2026-12-03).
+    private func record(changesRows: Bool = true, _ call: @escaping (SequentialRowListView) -> Void) {
         if batch != nil {
             call(self)
+        } else if sections != nil && changesRows {
+            table.reloadData()
         } else {
             performBatchUpdates({ [self] in call(self) }, completion: nil)
         }
@@ -386,7 +394,7 @@ final class SequentialRowListView<Table: SequentialRowTable>: ListView {
         }
     }
     func reloadItems(at indexPaths: [IndexPath]) {
-        record {
+        record(changesRows: false) {
             if $0.sections != nil {
                 $0.calls.elementUpdated += $0.elementPaths(indexPaths)
             } else if let rows = $0.batch!.rows(of: indexPaths) {
