@@ -208,7 +208,7 @@ enum FlatStaging {
         var elements = Int.max
         defer {
             cancellation.watch(false, in: ws)
-            ws.finishDiff(elements: elements)
+            ws.finishDiff(elements: elements, spanning: source.count &+ target.count)
         }
         try cancellation.check()
         var old = FlatPairingSide(source, prefix: prefix, reusing: &ws.flatOldHashes)

@@ -106,6 +106,9 @@ final class CoreResult {
     init() { bxd_result_init(&raw) }
     deinit { bxd_result_free(&raw) }
 
+    /// Frees the result's buffers; the next diff allocates them again.
+    func releaseStorage() { bxd_result_free(&raw) }
+
     var oldCount: Int { Int(raw.old_count) }
     var newCount: Int { Int(raw.new_count) }
     @inlinable var matchedCount: Int { Int(raw.matched_count) }

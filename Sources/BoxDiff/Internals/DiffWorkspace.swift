@@ -139,6 +139,21 @@ public final class DiffWorkspace {
         if isSpare, let pool { pool.give(back: self, after: elements) }
     }
 
+    /// ``finishDiff(elements:)`` of a flat diff whose lists hold `span`
+    /// ids in all, common prefix included, and `elements` past it. The
+    /// core's result maps (old to new, new to old) span the whole lists:
+    /// a spare kept after a diff past ``spareLimit`` ids frees them first,
+    /// so that it holds what the limit promises (after a one-id append to
+    /// a list of 1,000,000 ids the kept spare held 8 MB of maps until
+    /// ``releaseSpare()``; found by review, 2026-12-03).
+    @usableFromInline
+    func finishDiff(elements: Int, spanning span: Int) {
+        if isSpare && span > DiffWorkspace.spareLimit && elements <= DiffWorkspace.spareLimit {
+            result.releaseStorage()
+        }
+        finishDiff(elements: elements)
+    }
+
 }
 
 extension Array {

@@ -231,8 +231,22 @@ struct SpareWorkspaceTests {
             SparePool.shared.give(back: spare, after: 0)
             _ = try StagedChangeset(source: long, target: long + [3_000])
             guard SparePool.shared.holds(spare) else { fatalError("an append freed the spare") }
+            // Kept without the core's maps of the whole lists (found by
+            // review, 2026-12-03: 8 MB held after a 1,000,000-id append).
+            guard spare.result.oldToNew.isEmpty && spare.result.raw.storage_ == nil else {
+                fatalError("the kept spare holds maps of \(spare.result.oldToNew.count) ids")
+            }
             _ = try StagedChangeset(source: long, target: long)
             guard SparePool.shared.holds(spare) else { fatalError("equal lists freed the spare") }
+            // A small diff after it runs as before.
+            let small = try StagedChangeset(source: [1, 2, 3], target: [3, 1, 2])
+            guard small.last?.data == [3, 1, 2], small.flatMap(\.elementMoved).count == 1, SparePool.shared.holds(spare)
+            else {
+                fatalError("a small diff after the maps were freed")
+            }
+            // A diff of at most the limit, prefix included, keeps them.
+            _ = try StagedChangeset(source: Array(long.prefix(1_000)), target: Array(long.prefix(1_001)))
+            guard spare.result.oldToNew.count == 1_000 else { fatalError("a small diff's maps were freed") }
             // A large diff runs on a workspace of its own and leaves it too.
             _ = try StagedChangeset(source: long, target: long.reversed())
             guard SparePool.shared.holds(spare) else { fatalError("a large diff freed the spare") }
