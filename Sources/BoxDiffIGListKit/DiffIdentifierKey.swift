@@ -78,10 +78,16 @@ struct DiffIdentifierKey: Hashable {
     /// A collection identifier past the budget: its tag and count, then
     /// each element (each key and value of a dictionary), in order for an
     /// array or ordered set and as a sum for a set or dictionary, a
-    /// collection element by its tag and count alone, any other by what
-    /// it holds. Equal identifiers hash alike (equal elements give equal
-    /// descriptions), and it costs one pass over the first level: a graph
+    /// collection element by its tag and count and, when it holds at most
+    /// ``smallCount`` elements, by them too (the same way, a collection
+    /// among them by its tag and count alone), any other by what it
+    /// holds. Equal identifiers hash alike (equal elements give equal
+    /// descriptions), and it costs one pass over the first level and at
+    /// most ``smallCount`` elements under each of its elements: a graph
     /// that holds one collection many times over is not walked again.
+    /// (Composite elements such as `[userID, postID]` pairs, counted by
+    /// their tag and count alone, hashed every identifier of as many pairs
+    /// alike, paired in quadratic time: found by review, 2026-12-03.)
     /// (It used the identifier's own `hash`, which is the element count
     /// for an array, so every array of more than 65,536 numbers of a
     /// length hashed alike and `ListDiff` paired them by `isEqual(_:)` in
@@ -89,13 +95,40 @@ struct DiffIdentifierKey: Hashable {
     /// Linux, so two equal ordered sets did not pair: found by review,
     /// 2026-12-03.)
     static func hashShallow(_ object: NSObjectProtocol, into hasher: inout Hasher) {
+        let smallCount = Self.smallCount
         hasher.combine(16 as UInt8)
         guard let collection = NestedCollection(object) else {
             // Not a collection: the walk spent nothing on it.
             var budget = Int.max
             return hash(object, into: &hasher, depth: 0, budget: &budget)
         }
+        // A first-level element: a collection by its tag and count, and
+        // when it holds at most `smallCount` elements (pairs, for a
+        // dictionary) by them too, each described as a second-level one;
+        // any other by what it holds.
         func describe(_ element: Any, into hasher: inout Hasher) {
+            guard let object = element as AnyObject as? NSObjectProtocol else { return }
+            guard let nested = NestedCollection(object) else { return describeLeaf(object, into: &hasher) }
+            hasher.combine(nested.tag)
+            hasher.combine(nested.count)
+            guard nested.count <= smallCount else { return }
+            let elements = nested.elements
+            if nested.ordered {
+                for element in elements { describeLeaf(element, into: &hasher) }
+                return
+            }
+            var sum = 0
+            var start = 0
+            while start + nested.group <= elements.count {
+                var one = Hasher()
+                for k in 0..<nested.group { describeLeaf(elements[start + k], into: &one) }
+                sum &+= one.finalize()
+                start += nested.group
+            }
+            hasher.combine(sum)
+        }
+        // A second-level element: a collection by its tag and count alone.
+        func describeLeaf(_ element: Any, into hasher: inout Hasher) {
             guard let object = element as AnyObject as? NSObjectProtocol else { return }
             if let nested = NestedCollection(object) {
                 hasher.combine(nested.tag)
@@ -163,6 +196,12 @@ struct DiffIdentifierKey: Hashable {
     /// An identifier with more is hashed by its first level (see
     /// ``hashIdentifier(_:into:)``).
     static var elementBudget: Int { 1 << 16 }
+
+    /// The most elements (pairs, for a dictionary) of a collection inside
+    /// an identifier past ``elementBudget`` that ``hashShallow(_:into:)``
+    /// hashes by what they hold: composite keys (`[userID, postID]`)
+    /// and small records, at a bounded cost per element of the first level.
+    static var smallCount: Int { 16 }
 
     /// `object` as `isEqual(_:)` compares it (see the type's comment).
     /// Collections (`NSArray`, `NSOrderedSet`, `NSSet`, `NSDictionary`),

@@ -495,6 +495,40 @@ private final class KeyedModel: ListDiffable {
         #expect(DiffIdentifierKey(object: d1).hashCode == DiffIdentifierKey(object: d2).hashCode)
         #expect(DiffIdentifierKey(object: d1).hashCode != DiffIdentifierKey(object: d3).hashCode)
     }
+
+    /// Identifiers past the budget made of composite elements (`[userID,
+    /// postID]` pairs, small dictionaries) hash by what those hold: they
+    /// all hashed alike, by the pairs' tag and count, and paired in
+    /// quadratic time (found by review, 2026-12-03). Equal ones still hash
+    /// alike, dictionaries in any order.
+    @Test func identifiersPastTheBudgetHashTheirSmallElements() {
+        let pairs = { (k: Int) in
+            NSArray(array: (0..<40_000).map { NSArray(array: [NSNumber(value: $0), NSNumber(value: k)]) })
+        }
+        let ids = (0..<8).map(pairs)
+        #expect(Set(ids.map { DiffIdentifierKey(object: $0).hashCode }).count == 8)
+        #expect(DiffIdentifierKey(object: pairs(3)).hashCode == DiffIdentifierKey(object: ids[3]).hashCode)
+        let records = { (keys: [String], k: Int) in
+            NSArray(
+                array: (0..<40_000).map { n in
+                    let record = NSMutableDictionary()
+                    for key in keys { record[NSString(string: key)] = NSNumber(value: key == "k" ? k : n) }
+                    return record
+                })
+        }
+        let r1 = records(["id", "k"], 1)
+        let r2 = records(["k", "id"], 1)
+        #expect(r1.isEqual(r2))
+        #expect(DiffIdentifierKey(object: r1).hashCode == DiffIdentifierKey(object: r2).hashCode)
+        #expect(DiffIdentifierKey(object: r1).hashCode != DiffIdentifierKey(object: records(["id", "k"], 2)).hashCode)
+        // A first-level element holding more than smallCount: its tag and
+        // count alone, as before.
+        let wide = { (last: Int) in
+            NSArray(
+                array: (0..<4_000).map { _ in NSArray(array: (0..<17).map { NSNumber(value: $0 == 16 ? last : $0) }) })
+        }
+        #expect(DiffIdentifierKey(object: wide(0)).hashCode == DiffIdentifierKey(object: wide(1)).hashCode)
+    }
 }
 
 /// `NSDecimalNumber` identifiers (amounts, ids decoded as decimals) were
