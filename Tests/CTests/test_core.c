@@ -523,6 +523,25 @@ static void test_lcs_cost_bound_steps(void) {
     bxd_result_free(&r);
 }
 
+/* When the cost bound stops a search and the two searches' furthest points
+ * are out of order, the box is split at the point that covered more ground
+ * (xdiff's "mxcost" rule; myers.c step 4). old [1 0], new [0 0 1 0 1] with
+ * a bound of 1: the backward search covered more (its point (0, 2) is 5
+ * steps from the end, the forward one (2, 1) 3 from the start), and the
+ * split there still finds the common subsequence [1 0] (no move); a split
+ * at the forward point (found by mutation testing: `<=` for `>=` in that
+ * choice passed every test) lost it to a move. */
+static void test_lcs_cost_bound_split_choice(void) {
+    bxd_result_t r;
+    bxd_result_init(&r);
+    const uint64_t a[] = {1, 0}, b[] = {0, 0, 1, 0, 1};
+    bxd_options_t o = opts(BXD_ALGORITHM_LCS, 0, 1);
+    CHECK(diff_verify(NULL, a, NULL, 2, b, NULL, 5, &o, &r) == BXD_OK);
+    CHECK(r.matched_count == 2 && r.move_count == 0);
+    CHECK(r.old_to_new[0] < r.old_to_new[1]);
+    bxd_result_free(&r);
+}
+
 /* The core never touches errno, also when the default allocator's malloc
  * fails (which sets it): a diff whose first result buffer is too large to
  * allocate reports BXD_ERR_NO_MEMORY with errno as it was. Under ASan only:
@@ -1352,6 +1371,7 @@ int main(void) {
     test_suffix_rebalance();
     test_one_sided_contents();
     test_lcs_cost_bound_steps();
+    test_lcs_cost_bound_split_choice();
     test_lcs_one_sided_ids_free();
     test_errno_on_malloc_failure();
     verify_release();

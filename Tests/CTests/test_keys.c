@@ -379,6 +379,29 @@ static void test_lcs_total_count(void) {
                 CHECK(r.old_count == 0 && r.matched_count == 0 && r.old_to_new == NULL);
             }
     CHECK(c.allocations == before);
+#if SIZE_MAX > 0xFFFFFFFFu
+    /* Exactly at the limit is legal: not BXD_ERR_TOO_LARGE (found by
+     * mutation testing: `>=` for `>` in diff.c's check passed every test).
+     * The diff's first allocation (the index maps, before any id is read)
+     * is made to fail, so the one-element buffer is never read past.
+     * 64-bit only: on a 32-bit target the maps' byte count itself is too
+     * large for size_t. */
+    size_t at_limit[][2] = {
+        {BXD_MAX_LCS_TOTAL_COUNT - 1, 1},
+        {1, BXD_MAX_LCS_TOTAL_COUNT - 1},
+        {BXD_MAX_LCS_TOTAL_COUNT / 2, BXD_MAX_LCS_TOTAL_COUNT / 2},
+    };
+    for (size_t h = 0; h < sizeof at_limit / sizeof at_limit[0]; h++)
+        for (uint32_t flags = 0; flags < 4; flags++) {
+            bxd_options_t o = verify_options(BXD_ALGORITHM_LCS, flags);
+            bxd_list_t x = {tiny, NULL, at_limit[h][0]}, y = {tiny, NULL, at_limit[h][1]};
+            c.fail_at = c.allocations + 1;
+            CHECK(bxd_diff(ws, &x, &y, &o, &r) == BXD_ERR_NO_MEMORY);
+            CHECK(c.failures > 0 && c.allocations == c.fail_at);
+            CHECK(r.old_count == 0 && r.matched_count == 0 && r.old_to_new == NULL);
+        }
+    c.fail_at = 0;
+#endif
     /* Still usable. */
     CHECK(bxd_diff(ws, &one, &one, &lcs, &r) == BXD_OK && r.matched_count == 1);
     bxd_result_free(&r);

@@ -97,6 +97,29 @@ struct StageSharingTests {
         #expect(changeset[1].data == new)
     }
 
+    /// A reconfigured row in a later section leaves an earlier section's
+    /// deletes stage holding the target's rows: only a reconfigure in the
+    /// section itself (its row shows the old node until stage 5) asks for
+    /// a copy. (Found by mutation testing: `hasPath` reporting a path in
+    /// any section at or after the one asked about passed every test.)
+    @Test func reconfigureInALaterSectionLeavesTheRowsShared() throws {
+        let new = box { rows, text in
+            rows[0].removeAll { $0 == 1 }
+            text[12] = "changed"
+        }
+        var options = DiffOptions()
+        options.updateStyle = .reconfigure
+        let changeset = try StagedChangeset(source: old, target: new, options: options)
+        #expect(changeset.count == 2)
+        let deletes = changeset[0].data
+        #expect(changeset[0].elementDeleted == [ElementPath(section: 0, row: 1)])
+        #expect(deletes.sections[0].rows == new.sections[0].rows)
+        #expect(sameStorage(deletes.sections[0].rows, new.sections[0].rows))
+        #expect(deletes.sections[2].rows[2].component == Component("row 12"))
+        #expect(changeset[1].elementReconfigured == [ElementPath(section: 2, row: 2)])
+        #expect(changeset[1].data == new)
+    }
+
     /// A section inserted with new rows only (and a row inserted into `a`,
     /// so stage 3 is not the last): stage 3 holds the target's rows of the
     /// new section; one that also takes a row moved from `b` gets a copy

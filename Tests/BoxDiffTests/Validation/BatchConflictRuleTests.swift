@@ -24,6 +24,19 @@ struct BatchConflictRuleTests {
         #expect(validateBatch([3], update, [3]).rules == [.deleteAndMoveFromSamePlace])
     }
 
+    /// A row both reloaded and moved to another section: rule 8 alone. The
+    /// reload is set aside (UIKit keeps neither half of it beside the
+    /// move), so it adds no rule 11 report of its own: its `r'` (0, 1) is
+    /// not where the moved row ends up. (Found by mutation testing: the
+    /// simulation keeping such a reload passed every test.)
+    @Test func rule8ReloadOfARowMovedToAnotherSectionIsReportedOnce() {
+        let update = BatchUpdate(elementUpdated: [ep(0, 1)], elementMoved: [mvRow(ep(0, 1), ep(1, 0))])
+        #expect(validateBatch([3, 1], update, [2, 2]).rules == [.deleteAndMoveFromSamePlace])
+        let sim = BatchSimulation(update: update, old: [3, 1], new: [2, 2])
+        #expect(sim.rowReloads.isEmpty)
+        #expect(sim.rowMoves.count == 1)
+    }
+
     @Test func rule8DeleteAndMoveFromTheSameSection() {
         let update = BatchUpdate(sectionDeleted: [0], sectionMoved: [mvSection(0, 0)])
         let violations = validateBatch([1, 1], update, [1])
