@@ -111,21 +111,7 @@ struct DiffIdentifierKey: Hashable {
             guard let nested = NestedCollection(object) else { return describeLeaf(object, into: &hasher) }
             hasher.combine(nested.tag)
             hasher.combine(nested.count)
-            guard nested.count <= smallCount else { return }
-            let elements = nested.elements
-            if nested.ordered {
-                for element in elements { describeLeaf(element, into: &hasher) }
-                return
-            }
-            var sum = 0
-            var start = 0
-            while start + nested.group <= elements.count {
-                var one = Hasher()
-                for k in 0..<nested.group { describeLeaf(elements[start + k], into: &one) }
-                sum &+= one.finalize()
-                start += nested.group
-            }
-            hasher.combine(sum)
+            if nested.count <= smallCount { combineElements(of: nested, into: &hasher, describeLeaf) }
         }
         // A second-level element: a collection by its tag and count alone.
         func describeLeaf(_ element: Any, into hasher: inout Hasher) {
@@ -140,16 +126,25 @@ struct DiffIdentifierKey: Hashable {
         }
         hasher.combine(collection.tag)
         hasher.combine(collection.count)
+        combineElements(of: collection, into: &hasher, describe)
+    }
+
+    /// `collection`'s elements, each given to `describe`: in order for an
+    /// array or ordered set, and for a set or dictionary as the sum of the
+    /// hashes of each element (each key and value), which no order changes.
+    private static func combineElements(
+        of collection: NestedCollection, into hasher: inout Hasher, _ describe: (Any, inout Hasher) -> Void
+    ) {
         let elements = collection.elements
         guard !collection.ordered else {
-            for element in elements { describe(element, into: &hasher) }
+            for element in elements { describe(element, &hasher) }
             return
         }
         var sum = 0
         var start = 0
         while start + collection.group <= elements.count {
             var one = Hasher()
-            for k in 0..<collection.group { describe(elements[start + k], into: &one) }
+            for k in 0..<collection.group { describe(elements[start + k], &one) }
             sum &+= one.finalize()
             start += collection.group
         }
