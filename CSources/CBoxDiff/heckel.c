@@ -101,8 +101,12 @@ static bxd_status_t pair_compact(heckel_ctx_t *c) {
     /* Build, last old element first: a duplicate found later in this walk
      * is an earlier occurrence, pushed in front of the slot's list, so the
      * slot ends at the first occurrence with the rest chained in order.
-     * chain[i]: next occurrence after i; cursor[f]: next unpaired
-     * occurrence of the id whose first occurrence is f. */
+     * chain[i - lo]: next occurrence after i; cursor[f - lo]: next
+     * unpaired occurrence of the id whose first occurrence is f. Both
+     * span the middle alone (the prefix is paired in place): sized by the
+     * whole list, a spare workspace kept after a one-id append to a
+     * 1,000,000-id list with a repeated id held 8 MB (found by review,
+     * 2026-12-03). */
     uint32_t *chain = NULL, *cursor = NULL;
     uint64_t ring[BXD_MIX_RING]; /* mixes (bxd_ring_put), not homes */
     bxd_ring_start_down(ring, a, lo, ahi, key, t.slots, sizeof(compact_slot_t),
@@ -116,22 +120,22 @@ static bxd_status_t pair_compact(heckel_ctx_t *c) {
         if (s->index == BXD_SLOT_EMPTY) {
             s->tag = (uint32_t)h;
             s->index = i;
-            if (chain != NULL) chain[i] = BXD_NONE;
+            if (chain != NULL) chain[i - lo] = BXD_NONE;
             continue;
         }
         if (chain == NULL) {
-            st = bxd_ws_reserve(ws, BXD_WS_CHAIN, n, 2 * sizeof(uint32_t));
+            st = bxd_ws_reserve(ws, BXD_WS_CHAIN, ahi - lo, 2 * sizeof(uint32_t));
             if (st != BXD_OK) return st;
             chain = (uint32_t *)ws->buffers[BXD_WS_CHAIN].data;
-            cursor = chain + n;
+            cursor = chain + (ahi - lo);
             /* Elements entered so far are each alone in their list. */
-            for (uint32_t k = i + 1; k < ahi; k++) chain[k] = BXD_NONE;
+            for (uint32_t k = i + 1; k < ahi; k++) chain[k - lo] = BXD_NONE;
         }
-        chain[i] = s->index;
+        chain[i - lo] = s->index;
         s->index = i;
     }
     if (chain != NULL)
-        for (uint32_t i = lo; i < ahi; i++) cursor[i] = i;
+        for (uint32_t i = lo; i < ahi; i++) cursor[i - lo] = i;
     /* A look at the cancel flag between the build and the probe (read
      * through `c`, which stays live: `ws` kept live through the probe, or
      * a look after it, cost about 0.7 instructions an id). */
@@ -156,9 +160,9 @@ static bxd_status_t pair_compact(heckel_ctx_t *c) {
                 if (old_to_new[i] != BXD_NONE) i = BXD_SLOT_EMPTY; /* surplus new occurrence */
             } else {
                 uint32_t first = i;
-                i = cursor[first];
+                i = cursor[first - lo];
                 if (i == BXD_NONE) i = BXD_SLOT_EMPTY; /* every old occurrence is taken */
-                else cursor[first] = chain[i];
+                else cursor[first - lo] = chain[i - lo];
             }
         }
         if (i == BXD_SLOT_EMPTY) {
@@ -183,7 +187,7 @@ static bxd_status_t pair_compact(heckel_ctx_t *c) {
             const compact_slot_t *s = compact_find(&t, a, a[k]);
             const uint32_t first = s->index;
             if (first == BXD_SLOT_EMPTY) continue; /* not in the old middle */
-            if (chain != NULL ? cursor[first] != BXD_NONE : old_to_new[first] == BXD_NONE)
+            if (chain != NULL ? cursor[first - lo] != BXD_NONE : old_to_new[first] == BXD_NONE)
                 suffix_hit = true;
         }
     c->suffix_hit = suffix_hit;

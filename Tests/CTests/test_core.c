@@ -542,6 +542,37 @@ static void test_lcs_cost_bound_split_choice(void) {
     bxd_result_free(&r);
 }
 
+/* A workspace holds memory for the middle of a diff, not the prefix it
+ * trims: a one-id append after a long common prefix, with an id repeated
+ * past it (Heckel's duplicate chain), leaves the workspace holding little.
+ * The chain was sized by the whole old list (found by review,
+ * 2026-12-03: 8 MB kept by a Swift spare workspace after an append to
+ * 1,000,000 ids). */
+static void test_workspace_sized_by_the_middle(void) {
+    enum { N = 100000 };
+    uint64_t *a = malloc((N + 3) * sizeof *a), *b = malloc((N + 3) * sizeof *b);
+    CHECK(a != NULL && b != NULL);
+    for (uint32_t i = 0; i < N; i++) a[i] = b[i] = i;
+    a[N] = 7777777, a[N + 1] = 7777777, a[N + 2] = 8888888;
+    b[N] = 8888888, b[N + 1] = 7777777, b[N + 2] = 7777777;
+    counting_alloc_t c = {0};
+    bxd_workspace_t *ws = NULL;
+    CHECK(counting_workspace_create(&c, &ws) == BXD_OK);
+    bxd_result_t r;
+    bxd_result_init(&r);
+    bxd_options_t o = opts(BXD_ALGORITHM_HECKEL, 0, 0);
+    CHECK(diff_verify(ws, a, NULL, N + 3, b, NULL, N + 3, &o, &r) == BXD_OK);
+    CHECK(r.matched_count == N + 3);
+    /* The result's maps span the lists (800 KB here); the workspace alone
+     * is what a kept workspace holds. */
+    bxd_result_free(&r);
+    CHECK(c.live_bytes < 64 * 1024);
+    bxd_workspace_destroy(ws);
+    CHECK(counting_alloc_settled(&c));
+    free(a);
+    free(b);
+}
+
 /* The core never touches errno, also when the default allocator's malloc
  * fails (which sets it): a diff whose first result buffer is too large to
  * allocate reports BXD_ERR_NO_MEMORY with errno as it was. Under ASan only:
@@ -1372,6 +1403,7 @@ int main(void) {
     test_one_sided_contents();
     test_lcs_cost_bound_steps();
     test_lcs_cost_bound_split_choice();
+    test_workspace_sized_by_the_middle();
     test_lcs_one_sided_ids_free();
     test_errno_on_malloc_failure();
     verify_release();

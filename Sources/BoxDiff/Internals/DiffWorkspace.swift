@@ -145,7 +145,8 @@ public final class DiffWorkspace {
     /// a spare kept after a diff past ``spareLimit`` ids frees them first,
     /// so that it holds what the limit promises (after a one-id append to
     /// a list of 1,000,000 ids the kept spare held 8 MB of maps until
-    /// ``releaseSpare()``; found by review, 2026-12-03).
+    /// ``releaseSpare()``; found by review, 2026-12-03). The core's own
+    /// buffers are sized by the middle past the prefix.
     @usableFromInline
     func finishDiff(elements: Int, spanning span: Int) {
         if isSpare && span > DiffWorkspace.spareLimit && elements <= DiffWorkspace.spareLimit {

@@ -29,7 +29,11 @@
 ///
 /// A staged changeset's intermediate data rebuilds sections with
 /// ``init(source:elements:)``: a section as it stands at that stage, with
-/// the elements it holds at that stage.
+/// the elements it holds at that stage. A section whose elements at that
+/// stage are its target section's, unchanged and in order, is given the
+/// target section's ``elements`` (read again: a stored array is shared,
+/// not copied; a computed collection is computed again, and must give
+/// the same elements).
 public protocol DifferentiableSection: Differentiable {
     /// The collection of the section's elements.
     associatedtype Collection: Swift.Collection where Collection.Element: Differentiable

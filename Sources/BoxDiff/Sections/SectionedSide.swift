@@ -26,8 +26,10 @@ struct SectionedSide<Section: DifferentiableSection> {
     /// constant (0 would mean "incomparable, always changed").
     @inlinable static var sharedContentHash: UInt64 { 0x5345_4354_494F_4E53 }
 
-    /// The side of `data`. Each section's `elements` is read once: the
-    /// table is sized and written from the flat list those reads gave, so
+    /// The side of `data`. The table is sized and written from the flat
+    /// list one read of each section's `elements` gave (with several
+    /// sections, an earlier read only sizes that list; the staged diff
+    /// reads a target section's again for a stage that shares it), so
     /// a collection whose `count` disagrees with its iteration, or an
     /// `elements` that answers differently from one call to the next,
     /// cannot make the words and the list disagree (a table sized from
